@@ -1,0 +1,61 @@
+#pragma once
+// Information extraction (IE): a model fills candidate values for some fields of a form.
+// `rules` (offline) and every LLM provider implement this interface.
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "invox/expected.hpp"
+#include "invox/json.hpp"
+#include "invox/normalize.hpp"
+#include "invox/template.hpp"
+#include "invox/transcript.hpp"
+#include "invox/values.hpp"
+
+namespace invox {
+
+// A past filled example of the same template (RAG few-shot).
+struct FewShot {
+  std::string transcript;  // truncated to 1200 characters by retrieval
+  Json expected;           // object: field id -> normalized value (current template's fields only)
+  Json evidence;           // optional object: field id -> spoken snippet
+};
+
+struct ExtractionRequest {
+  const Template* tmpl = nullptr;
+  std::vector<const Field*> fields;  // the fields to fill (all for S1/S3, one for S2/S4)
+  const Transcript* transcript = nullptr;  // the new transcript: the only source of values
+  std::string old_transcript;              // context only
+  const CurrentValues* current = nullptr;  // may be null
+  std::vector<FewShot> examples;
+  NormalizeContext context;
+  std::map<std::string, std::string> hints;  // field id -> verifier hint (clarification re-query)
+};
+
+struct Candidate {
+  Json value;  // raw value as the model produced it (CF normalizes later)
+  double confidence = 0.5;
+  std::optional<Evidence> evidence;
+};
+
+struct ExtractionResult {
+  // Fields the transcript mentions; absent or null means "not mentioned: keep current".
+  std::map<std::string, Candidate> values;
+  std::vector<Issue> issues;  // e.g. a field whose answer failed validation twice
+  Usage usage;
+};
+
+class Extractor {
+ public:
+  virtual ~Extractor() = default;
+  // "rules", "openai:gpt-4o", ... as the user named it.
+  [[nodiscard]] virtual std::string name() const = 0;
+  [[nodiscard]] virtual Expected<ExtractionResult> extract(const ExtractionRequest& request) = 0;
+};
+
+// The offline, deterministic cue-based engine.
+[[nodiscard]] std::unique_ptr<Extractor> make_rules_extractor();
+
+}  // namespace invox

@@ -1,0 +1,35 @@
+#pragma once
+// Reconciliation judge for S3/S4: picks per field between two candidates.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "invox/expected.hpp"
+#include "invox/extractor.hpp"
+#include "invox/values.hpp"
+
+namespace invox {
+
+struct JudgeRequest {
+  const Field* field = nullptr;
+  const Transcript* transcript = nullptr;
+  std::optional<Candidate> model_a;  // after CF normalization; nullopt = model gave nothing
+  std::optional<Candidate> model_b;
+  Json current;  // current value or null
+};
+
+struct JudgeVerdict {
+  DecisionKind decision = DecisionKind::KeepCurrent;
+  std::string reason;
+  Json merged;  // only for Merge
+  Usage usage;
+};
+
+class Judge {
+ public:
+  virtual ~Judge() = default;
+  [[nodiscard]] virtual std::string name() const = 0;
+  [[nodiscard]] virtual Expected<JudgeVerdict> decide(const JudgeRequest& request) = 0;
+};
+
+}  // namespace invox

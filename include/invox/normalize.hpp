@@ -1,0 +1,46 @@
+#pragma once
+// Consistency Formatting (CF): deterministic normalization of values by field type
+// (DESIGN.md "Field types and their normalized form"), and the comparison functions that
+// evaluation scoring uses, so scoring and normalization cannot drift apart.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "invox/json.hpp"
+#include "invox/template.hpp"
+#include "invox/values.hpp"
+
+namespace invox {
+
+struct NormalizeContext {
+  std::string locale = "en-US";     // decides 03/04 order and decimal separators
+  std::string timezone = "UTC";     // IANA name, for "today" and relative dates
+  std::string reference_date;       // YYYY-MM-DD; empty = today in `timezone`
+};
+
+struct NormalizeResult {
+  Json value;                  // normalized value, or null
+  std::optional<Issue> issue;  // Invalid or Ambiguous, with a human-readable detail
+};
+
+// Normalizes whatever an extractor produced (string, number, bool, array, null) for `field`.
+[[nodiscard]] NormalizeResult normalize_value_for_field(const Json& value, const Field& field,
+                                                        const NormalizeContext& ctx);
+
+// A typed value found at the beginning of a piece of text (used by the rules engine to read
+// the value that follows a cue). `consumed` is how many bytes of the text the value spans.
+struct PrefixParse {
+  Json value;
+  size_t consumed = 0;
+  std::optional<Issue> issue;
+};
+// Parses the longest value of `field`'s type starting at the beginning of `text`
+// (leading whitespace allowed), or nullopt when none starts there.
+[[nodiscard]] std::optional<PrefixParse> parse_value_prefix(std::string_view text, const Field& field,
+                                                            const NormalizeContext& ctx);
+
+// DESIGN.md "Scoring a field": text case/punctuation/whitespace-insensitive, textarea as a set
+// of items under the same folding, numbers numerically, everything else exactly. Both null = equal.
+[[nodiscard]] bool values_match(const Json& expected, const Json& predicted, const Field& field);
+
+}  // namespace invox

@@ -1,0 +1,39 @@
+#pragma once
+// Speech-to-text (STT): audio file -> Transcript with timed segments.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "invox/expected.hpp"
+#include "invox/template.hpp"
+#include "invox/transcript.hpp"
+
+namespace invox {
+
+struct ModelServices;
+
+struct SttOptions {
+  std::string backend = "pocketsphinx";  // or openai:whisper-1, openai-compatible:NAME@URL
+  std::string language;                  // empty = auto / model default
+  const Template* bias_template = nullptr;  // template-aware recognition vocabulary
+  std::vector<std::string> bias_texts;      // e.g. history transcripts
+  std::string model_dir;                    // PocketSphinx model override
+  int threads = 1;                          // parallel chunks on long audio
+};
+
+class SpeechRecognizer {
+ public:
+  virtual ~SpeechRecognizer() = default;
+  [[nodiscard]] virtual std::string name() const = 0;
+  [[nodiscard]] virtual Expected<Transcript> transcribe(const std::filesystem::path& audio, const SttOptions& options) = 0;
+};
+
+// True for extensions invox treats as audio (wav, flac, ogg, oga, mp3, and known-unsupported
+// ones such as m4a so that they fail with a clear message instead of being read as text).
+[[nodiscard]] bool is_audio_path(const std::filesystem::path& path);
+
+[[nodiscard]] Expected<std::shared_ptr<SpeechRecognizer>> make_recognizer(const SttOptions& options,
+                                                                          const ModelServices& services);
+
+}  // namespace invox

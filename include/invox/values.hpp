@@ -1,0 +1,96 @@
+#pragma once
+// Field values, filled fields, issues and decisions (DESIGN.md "Outputs").
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "invox/expected.hpp"
+#include "invox/json.hpp"
+
+namespace invox {
+
+// The form's state before this run (`--current FILE`).
+struct CurrentValue {
+  Json value;  // normalized JSON value or null
+  bool locked = false;
+  std::string source = "manual";
+};
+using CurrentValues = std::map<std::string, CurrentValue>;
+
+[[nodiscard]] Expected<CurrentValues> current_values_from_json(const Json& doc, const std::string& origin);
+[[nodiscard]] Json to_json(const CurrentValues& values);
+
+// Where in the transcript a value came from.
+struct Evidence {
+  std::string snippet;
+  std::optional<size_t> char_begin;  // byte offsets into the transcript text
+  std::optional<size_t> char_end;
+  std::optional<double> start;  // seconds, when the input was audio
+  std::optional<double> end;
+};
+
+struct FilledField {
+  Json value;  // normalized or null
+  bool changed = false;
+  Json previous_value;  // written only when changed
+  std::string source;   // "ai" when this run set it, else the current value's source; "" when empty
+  double confidence = 0.0;
+  std::optional<Evidence> evidence;
+};
+
+enum class IssueType { Missing, Conflict, LowConf, Invalid, Ambiguous };
+enum class IssueAction { Requery, Clarify, ManualReview };
+
+[[nodiscard]] std::string_view to_string(IssueType t);
+[[nodiscard]] std::string_view to_string(IssueAction a);
+
+struct Issue {
+  std::string field;  // field id, or "" for form-level issues
+  IssueType type = IssueType::Invalid;
+  std::string detail;
+  IssueAction action = IssueAction::ManualReview;
+};
+
+enum class DecisionKind { ModelA, ModelB, Merge, KeepCurrent };
+[[nodiscard]] std::string_view to_string(DecisionKind d);
+
+struct Decision {
+  std::string field;
+  DecisionKind decision = DecisionKind::KeepCurrent;
+  std::string reason;
+};
+
+struct StageTiming {
+  std::string stage;  // stt, rag, ie, cf, ver, requery
+  double ms = 0.0;
+  bool ok = true;
+  std::optional<int> calls;
+  std::string error;  // empty when ok
+  std::string warning;  // e.g. retrieval fell back to zero-shot
+};
+
+struct Usage {
+  int llm_calls = 0;
+  long prompt_tokens = 0;
+  long completion_tokens = 0;
+  double cost_usd = 0.0;
+
+  Usage& operator+=(const Usage& other);
+};
+
+[[nodiscard]] Json to_json(const Evidence& e);
+[[nodiscard]] Json to_json(const FilledField& f);
+[[nodiscard]] Json to_json(const Issue& i);
+[[nodiscard]] Json to_json(const Decision& d);
+[[nodiscard]] Json to_json(const StageTiming& s);
+[[nodiscard]] Json to_json(const Usage& u);
+[[nodiscard]] Expected<Evidence> evidence_from_json(const Json& doc);
+[[nodiscard]] Expected<FilledField> filled_field_from_json(const Json& doc);
+[[nodiscard]] Expected<Issue> issue_from_json(const Json& doc);
+[[nodiscard]] Expected<Decision> decision_from_json(const Json& doc);
+[[nodiscard]] Expected<StageTiming> stage_timing_from_json(const Json& doc);
+[[nodiscard]] Expected<Usage> usage_from_json(const Json& doc);
+
+}  // namespace invox

@@ -1,0 +1,111 @@
+#include "invox/form.hpp"
+
+#include <array>
+
+namespace invox {
+
+namespace {
+constexpr std::array<std::string_view, 3> kStatuses = {"complete", "needs_review", "failed"};
+}
+
+std::string_view to_string(FormStatus s) { return kStatuses[static_cast<size_t>(s)]; }
+
+const FilledField* FilledForm::find(const std::string& field_id) const {
+  for (const auto& [id, f] : filled) {
+    if (id == field_id) return &f;
+  }
+  return nullptr;
+}
+
+Json to_json(const FilledForm& f) {
+  Json j;
+  j["template"] = f.template_id;
+  j["strategy"] = f.strategy;
+  j["model"] = f.model;
+  j["transcript"] = f.transcript;
+  Json filled = Json::object();
+  for (const auto& [id, field] : f.filled) filled[id] = to_json(field);
+  j["filled"] = filled;
+  return j;
+}
+
+Json to_json(const Report& r) {
+  Json j;
+  j["status"] = to_string(r.status);
+  Json conf = Json::object();
+  for (const auto& [id, c] : r.confidence) conf[id] = c;
+  j["confidence"] = conf;
+  j["issues"] = Json::array();
+  for (const auto& i : r.issues) j["issues"].push_back(to_json(i));
+  j["decisions"] = Json::array();
+  for (const auto& d : r.decisions) j["decisions"].push_back(to_json(d));
+  j["stages"] = Json::array();
+  for (const auto& s : r.stages) j["stages"].push_back(to_json(s));
+  j["usage"] = to_json(r.usage);
+  if (!r.error.empty()) j["error"] = r.error;
+  return j;
+}
+
+Expected<FilledForm> filled_form_from_json(const Json& doc) {
+  if (!doc.is_object() || !doc.contains("filled") || !doc["filled"].is_object()) {
+    return Error::input("a filled form must be an object with a 'filled' object");
+  }
+  FilledForm f;
+  f.template_id = doc.value("template", "");
+  f.strategy = doc.value("strategy", "");
+  f.model = doc.value("model", "");
+  f.transcript = doc.value("transcript", "");
+  for (const auto& [id, field] : doc["filled"].items()) {
+    auto parsed = filled_field_from_json(field);
+    if (!parsed) return Error::input("field '" + id + "': " + parsed.error().message);
+    f.filled.emplace_back(id, std::move(*parsed));
+  }
+  return f;
+}
+
+Expected<Report> report_from_json(const Json& doc) {
+  if (!doc.is_object()) return Error::input("a report must be an object");
+  Report r;
+  const std::string status = doc.value("status", "");
+  bool known = false;
+  for (size_t i = 0; i < kStatuses.size(); ++i) {
+    if (kStatuses[i] == status) {
+      r.status = static_cast<FormStatus>(i);
+      known = true;
+    }
+  }
+  if (!known) return Error::input("report status '" + status + "' is unknown");
+  if (auto it = doc.find("confidence"); it != doc.end() && it->is_object()) {
+    for (const auto& [id, c] : it->items()) {
+      if (c.is_number()) r.confidence.emplace_back(id, c.get<double>());
+    }
+  }
+  for (const auto& [key, parse] : {std::pair{"issues", 0}, std::pair{"decisions", 1}, std::pair{"stages", 2}}) {
+    auto it = doc.find(key);
+    if (it == doc.end() || !it->is_array()) continue;
+    for (const auto& item : *it) {
+      if (parse == 0) {
+        auto v = issue_from_json(item);
+        if (!v) return v.error();
+        r.issues.push_back(*v);
+      } else if (parse == 1) {
+        auto v = decision_from_json(item);
+        if (!v) return v.error();
+        r.decisions.push_back(*v);
+      } else {
+        auto v = stage_timing_from_json(item);
+        if (!v) return v.error();
+        r.stages.push_back(*v);
+      }
+    }
+  }
+  if (auto it = doc.find("usage"); it != doc.end()) {
+    auto u = usage_from_json(*it);
+    if (!u) return u.error();
+    r.usage = *u;
+  }
+  r.error = doc.value("error", "");
+  return r;
+}
+
+}  // namespace invox

@@ -1,0 +1,72 @@
+#include "invox/output.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+
+#include <fmt/format.h>
+
+namespace invox {
+
+namespace fs = std::filesystem;
+
+OutputPaths output_paths_for(const fs::path& out_dir, const std::string& stem) {
+  return {out_dir / (stem + ".filled.json"), out_dir / (stem + ".report.json")};
+}
+
+std::string output_stem(const fs::path& input) {
+  std::string name = input.filename().string();
+  for (const char* double_ext : {".transcript.json"}) {
+    const std::string e = double_ext;
+    if (name.size() > e.size() && name.compare(name.size() - e.size(), e.size(), e) == 0) {
+      return name.substr(0, name.size() - e.size());
+    }
+  }
+  return input.stem().string();
+}
+
+Status write_file_atomically(const fs::path& path, std::string_view content) {
+  static std::atomic<unsigned> counter{0};
+  const fs::path tmp = path.parent_path() /
+                       fmt::format(".{}.tmp-{}-{}", path.filename().string(), ::getpid(), counter++);
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    return Error::input(fmt::format("{}: cannot write ({})", path.string(), std::strerror(errno)));
+  }
+  size_t written = 0;
+  while (written < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int err = errno;
+      ::close(fd);
+      ::unlink(tmp.c_str());
+      return Error::input(fmt::format("{}: write failed ({})", path.string(), std::strerror(err)));
+    }
+    written += static_cast<size_t>(n);
+  }
+  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+    const int err = errno;
+    ::unlink(tmp.c_str());
+    return Error::input(fmt::format("{}: write failed ({})", path.string(), std::strerror(err)));
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int err = errno;
+    ::unlink(tmp.c_str());
+    return Error::input(fmt::format("{}: cannot replace ({})", path.string(), std::strerror(err)));
+  }
+  return ok();
+}
+
+Status write_outputs(const OutputPaths& paths, const FillOutcome& outcome) {
+  const std::string filled = to_json(outcome.form).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  const std::string report = to_json(outcome.report).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  // The report is written last: a complete report marks a complete pair for resume.
+  if (auto s = write_file_atomically(paths.filled, filled); !s) return s;
+  return write_file_atomically(paths.report, report);
+}
+
+}  // namespace invox

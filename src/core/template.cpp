@@ -1,0 +1,253 @@
+#include "invox/template.hpp"
+
+#include <fmt/format.h>
+
+#include <set>
+
+#include "util/file_io.hpp"
+
+namespace invox {
+
+namespace {
+
+constexpr std::string_view kTypeNames[] = {"text", "textarea", "number", "date", "time", "enum", "boolean"};
+
+Error field_error(const std::string& origin, const std::string& field_id, const std::string& problem) {
+  return Error::config(fmt::format("{}: field '{}': {}", origin, field_id, problem));
+}
+
+// Reads an optional string member; a present non-string is an error.
+Expected<std::string> optional_string(const Json& obj, const char* key, const std::string& where) {
+  auto it = obj.find(key);
+  if (it == obj.end() || it->is_null()) return std::string();
+  if (!it->is_string()) return Error::config(fmt::format("{}: '{}' must be a string", where, key));
+  return it->get<std::string>();
+}
+
+Expected<std::vector<std::string>> optional_string_list(const Json& obj, const char* key, const std::string& where) {
+  std::vector<std::string> out;
+  auto it = obj.find(key);
+  if (it == obj.end() || it->is_null()) return out;
+  if (!it->is_array()) return Error::config(fmt::format("{}: '{}' must be a list of strings", where, key));
+  for (const auto& item : *it) {
+    if (!item.is_string()) return Error::config(fmt::format("{}: '{}' must contain only strings", where, key));
+    out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
+Expected<std::optional<double>> optional_number(const Json& obj, const char* key, const std::string& where) {
+  auto it = obj.find(key);
+  if (it == obj.end() || it->is_null()) return std::optional<double>();
+  if (!it->is_number()) return Error::config(fmt::format("{}: '{}' must be a number", where, key));
+  return std::optional<double>(it->get<double>());
+}
+
+Expected<Field> parse_field(const Json& doc, size_t index, const std::string& origin) {
+  if (!doc.is_object()) return Error::config(fmt::format("{}: fields[{}] must be an object", origin, index));
+  auto id_it = doc.find("id");
+  if (id_it == doc.end() || !id_it->is_string() || id_it->get<std::string>().empty()) {
+    return Error::config(fmt::format("{}: fields[{}]: missing 'id' (a non-empty string)", origin, index));
+  }
+  Field f;
+  f.id = id_it->get<std::string>();
+  const std::string where = fmt::format("{}: field '{}'", origin, f.id);
+
+  auto type_it = doc.find("type");
+  if (type_it == doc.end() || !type_it->is_string()) {
+    return field_error(origin, f.id, fmt::format("missing 'type' (one of {})", field_type_names()));
+  }
+  const auto type_name = type_it->get<std::string>();
+  auto type = parse_field_type(type_name);
+  if (!type) {
+    return field_error(origin, f.id, fmt::format("type '{}' is not one of {}", type_name, field_type_names()));
+  }
+  f.type = *type;
+
+  auto label = optional_string(doc, "label", where);
+  if (!label) return label.error();
+  f.label = label->empty() ? f.id : *label;
+  for (auto [key, dest] : {std::pair{"description", &f.description}, std::pair{"unit", &f.unit},
+                           std::pair{"guidelines", &f.guidelines}}) {
+    auto v = optional_string(doc, key, where);
+    if (!v) return v.error();
+    *dest = *v;
+  }
+  if (auto it = doc.find("required"); it != doc.end() && !it->is_null()) {
+    if (!it->is_boolean()) return field_error(origin, f.id, "'required' must be true or false");
+    f.required = it->get<bool>();
+  }
+  auto aliases = optional_string_list(doc, "aliases", where);
+  if (!aliases) return aliases.error();
+  f.aliases = *aliases;
+  auto options = optional_string_list(doc, "options", where);
+  if (!options) return options.error();
+  f.options = *options;
+
+  if (auto it = doc.find("optionAliases"); it != doc.end() && !it->is_null()) {
+    if (!it->is_object()) return field_error(origin, f.id, "'optionAliases' must map option -> list of synonyms");
+    for (const auto& [option, synonyms] : it->items()) {
+      if (std::find(f.options.begin(), f.options.end(), option) == f.options.end()) {
+        return field_error(origin, f.id, fmt::format("optionAliases names '{}', which is not one of its options", option));
+      }
+      if (!synonyms.is_array()) return field_error(origin, f.id, fmt::format("optionAliases['{}'] must be a list", option));
+      for (const auto& s : synonyms) {
+        if (!s.is_string()) return field_error(origin, f.id, fmt::format("optionAliases['{}'] must hold strings", option));
+        f.option_aliases[option].push_back(s.get<std::string>());
+      }
+    }
+  }
+
+  auto min = optional_number(doc, "min", where);
+  if (!min) return min.error();
+  auto max = optional_number(doc, "max", where);
+  if (!max) return max.error();
+  f.min = *min;
+  f.max = *max;
+
+  if (f.type == FieldType::Enum && f.options.empty()) {
+    return field_error(origin, f.id, "enum field has no 'options'; list the allowed values");
+  }
+  if (f.type != FieldType::Enum && !f.options.empty()) {
+    return field_error(origin, f.id, fmt::format("'options' is only allowed on enum fields (type is '{}')", type_name));
+  }
+  std::set<std::string> seen_options;
+  for (const auto& o : f.options) {
+    if (o.empty()) return field_error(origin, f.id, "an enum option is empty");
+    if (!seen_options.insert(o).second) return field_error(origin, f.id, fmt::format("option '{}' is listed twice", o));
+  }
+  if ((f.min || f.max) && f.type != FieldType::Number) {
+    return field_error(origin, f.id, "'min'/'max' are only allowed on number fields");
+  }
+  if (f.min && f.max && *f.min > *f.max) {
+    return field_error(origin, f.id, fmt::format("min {} is greater than max {}", *f.min, *f.max));
+  }
+  return f;
+}
+
+constexpr std::string_view kOps[] = {"<", "<=", ">", ">=", "==", "!="};
+
+}  // namespace
+
+std::string_view to_string(FieldType type) { return kTypeNames[static_cast<size_t>(type)]; }
+
+std::optional<FieldType> parse_field_type(std::string_view name) {
+  for (size_t i = 0; i < std::size(kTypeNames); ++i) {
+    if (kTypeNames[i] == name) return static_cast<FieldType>(i);
+  }
+  return std::nullopt;
+}
+
+std::string field_type_names() {
+  std::string out;
+  for (size_t i = 0; i < std::size(kTypeNames); ++i) {
+    if (i) out += ", ";
+    out += kTypeNames[i];
+  }
+  return out;
+}
+
+const Field* Template::find(std::string_view field_id) const {
+  for (const auto& f : fields) {
+    if (f.id == field_id) return &f;
+  }
+  return nullptr;
+}
+
+Expected<Template> parse_template(const Json& doc, const std::string& origin) {
+  if (!doc.is_object()) return Error::config(fmt::format("{}: a template must be a JSON object", origin));
+  Template t;
+  auto id_it = doc.find("id");
+  if (id_it == doc.end() || !id_it->is_string() || id_it->get<std::string>().empty()) {
+    return Error::config(fmt::format("{}: missing 'id' (a non-empty string naming the template)", origin));
+  }
+  t.id = id_it->get<std::string>();
+  for (auto [key, dest] : {std::pair{"title", &t.title}, std::pair{"domain", &t.domain}}) {
+    auto v = optional_string(doc, key, origin);
+    if (!v) return v.error();
+    *dest = *v;
+  }
+  auto fields_it = doc.find("fields");
+  if (fields_it == doc.end() || !fields_it->is_array() || fields_it->empty()) {
+    return Error::config(fmt::format("{}: 'fields' must be a non-empty list of field objects", origin));
+  }
+  std::set<std::string> ids;
+  for (size_t i = 0; i < fields_it->size(); ++i) {
+    auto f = parse_field((*fields_it)[i], i, origin);
+    if (!f) return f.error();
+    if (!ids.insert(f->id).second) return field_error(origin, f->id, "duplicate field id");
+    t.fields.push_back(std::move(*f));
+  }
+  if (auto it = doc.find("constraints"); it != doc.end() && !it->is_null()) {
+    if (!it->is_array()) return Error::config(fmt::format("{}: 'constraints' must be a list", origin));
+    for (size_t i = 0; i < it->size(); ++i) {
+      const auto& c = (*it)[i];
+      const std::string where = fmt::format("{}: constraints[{}]", origin, i);
+      if (!c.is_object()) return Error::config(where + " must be an object");
+      Constraint con;
+      for (auto [key, dest] : {std::pair{"left", &con.left}, std::pair{"op", &con.op}, std::pair{"right", &con.right},
+                               std::pair{"message", &con.message}}) {
+        auto v = optional_string(c, key, where);
+        if (!v) return v.error();
+        *dest = *v;
+      }
+      if (std::find(std::begin(kOps), std::end(kOps), con.op) == std::end(kOps)) {
+        return Error::config(fmt::format("{}: op '{}' is not one of <, <=, >, >=, ==, !=", where, con.op));
+      }
+      for (const auto* side : {&con.left, &con.right}) {
+        if (!t.find(*side)) {
+          return field_error(origin, *side, fmt::format("constraints[{}] names a field the template does not have", i));
+        }
+      }
+      t.constraints.push_back(std::move(con));
+    }
+  }
+  return t;
+}
+
+Expected<Template> load_template(const std::filesystem::path& path) {
+  auto doc = util::read_json_file(path);
+  if (!doc) return Error::config(doc.error().message);
+  return parse_template(*doc, path.string());
+}
+
+Json to_json(const Field& f) {
+  Json j;
+  j["id"] = f.id;
+  j["label"] = f.label;
+  j["type"] = std::string(to_string(f.type));
+  if (f.required) j["required"] = true;
+  if (!f.description.empty()) j["description"] = f.description;
+  if (!f.unit.empty()) j["unit"] = f.unit;
+  if (f.min) j["min"] = *f.min;
+  if (f.max) j["max"] = *f.max;
+  if (!f.options.empty()) j["options"] = f.options;
+  if (!f.option_aliases.empty()) {
+    Json oa = Json::object();
+    for (const auto& [k, v] : f.option_aliases) oa[k] = v;
+    j["optionAliases"] = oa;
+  }
+  if (!f.aliases.empty()) j["aliases"] = f.aliases;
+  if (!f.guidelines.empty()) j["guidelines"] = f.guidelines;
+  return j;
+}
+
+Json to_json(const Template& t) {
+  Json j;
+  j["id"] = t.id;
+  if (!t.title.empty()) j["title"] = t.title;
+  if (!t.domain.empty()) j["domain"] = t.domain;
+  j["fields"] = Json::array();
+  for (const auto& f : t.fields) j["fields"].push_back(to_json(f));
+  if (!t.constraints.empty()) {
+    j["constraints"] = Json::array();
+    for (const auto& c : t.constraints) {
+      Json cj{{"left", c.left}, {"op", c.op}, {"right", c.right}};
+      if (!c.message.empty()) cj["message"] = c.message;
+      j["constraints"].push_back(cj);
+    }
+  }
+  return j;
+}
+
+}  // namespace invox

@@ -1,0 +1,190 @@
+#include "invox/values.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+
+namespace invox {
+
+namespace {
+constexpr std::array<std::string_view, 5> kIssueTypes = {"missing", "conflict", "low_conf", "invalid", "ambiguous"};
+constexpr std::array<std::string_view, 3> kIssueActions = {"requery", "clarify", "manual_review"};
+constexpr std::array<std::string_view, 4> kDecisions = {"model_a", "model_b", "merge", "keep_current"};
+
+template <class E, size_t N>
+std::optional<E> parse_enum(const std::array<std::string_view, N>& names, std::string_view s) {
+  for (size_t i = 0; i < N; ++i) {
+    if (names[i] == s) return static_cast<E>(i);
+  }
+  return std::nullopt;
+}
+
+std::string string_member(const Json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+}  // namespace
+
+std::string_view to_string(IssueType t) { return kIssueTypes[static_cast<size_t>(t)]; }
+std::string_view to_string(IssueAction a) { return kIssueActions[static_cast<size_t>(a)]; }
+std::string_view to_string(DecisionKind d) { return kDecisions[static_cast<size_t>(d)]; }
+
+Usage& Usage::operator+=(const Usage& o) {
+  llm_calls += o.llm_calls;
+  prompt_tokens += o.prompt_tokens;
+  completion_tokens += o.completion_tokens;
+  cost_usd += o.cost_usd;
+  return *this;
+}
+
+Expected<CurrentValues> current_values_from_json(const Json& doc, const std::string& origin) {
+  if (!doc.is_object()) {
+    return Error::input(fmt::format("{}: current values must be an object: {{\"field_id\": {{\"value\": ..., "
+                                    "\"locked\": true}}}}", origin));
+  }
+  CurrentValues out;
+  for (const auto& [field, entry] : doc.items()) {
+    CurrentValue cv;
+    if (entry.is_object() && entry.contains("value")) {
+      cv.value = entry["value"];
+      if (auto it = entry.find("locked"); it != entry.end() && !it->is_null()) {
+        if (!it->is_boolean()) return Error::input(fmt::format("{}: field '{}': 'locked' must be true or false", origin, field));
+        cv.locked = it->get<bool>();
+      }
+      if (auto it = entry.find("source"); it != entry.end() && it->is_string()) cv.source = it->get<std::string>();
+    } else if (entry.is_object()) {
+      return Error::input(fmt::format("{}: field '{}': missing 'value'", origin, field));
+    } else {
+      cv.value = entry;  // shorthand: {"field": value}
+    }
+    if (cv.value.is_object() || (cv.value.is_array())) {
+      if (!cv.value.is_array()) return Error::input(fmt::format("{}: field '{}': value must be a string, number, boolean or null", origin, field));
+    }
+    out[field] = std::move(cv);
+  }
+  return out;
+}
+
+Json to_json(const CurrentValues& values) {
+  Json j = Json::object();
+  for (const auto& [k, v] : values) j[k] = Json{{"value", v.value}, {"locked", v.locked}, {"source", v.source}};
+  return j;
+}
+
+Json to_json(const Evidence& e) {
+  Json j;
+  j["transcriptSnippet"] = e.snippet;
+  if (e.char_begin) j["charStart"] = *e.char_begin;
+  if (e.char_end) j["charEnd"] = *e.char_end;
+  if (e.start) j["start"] = *e.start;
+  if (e.end) j["end"] = *e.end;
+  return j;
+}
+
+Json to_json(const FilledField& f) {
+  Json j;
+  j["value"] = f.value;
+  j["changed"] = f.changed;
+  if (f.changed) j["previousValue"] = f.previous_value;
+  j["source"] = f.source.empty() ? Json(nullptr) : Json(f.source);
+  j["confidence"] = f.confidence;
+  if (f.evidence) j["evidence"] = to_json(*f.evidence);
+  return j;
+}
+
+Json to_json(const Issue& i) {
+  return Json{{"field", i.field}, {"type", to_string(i.type)}, {"detail", i.detail}, {"action", to_string(i.action)}};
+}
+
+Json to_json(const Decision& d) {
+  return Json{{"field", d.field}, {"decision", to_string(d.decision)}, {"reason", d.reason}};
+}
+
+Json to_json(const StageTiming& s) {
+  Json j{{"stage", s.stage}, {"ms", s.ms}, {"ok", s.ok}};
+  if (s.calls) j["calls"] = *s.calls;
+  if (!s.error.empty()) j["error"] = s.error;
+  if (!s.warning.empty()) j["warning"] = s.warning;
+  return j;
+}
+
+Json to_json(const Usage& u) {
+  return Json{{"llmCalls", u.llm_calls}, {"promptTokens", u.prompt_tokens},
+              {"completionTokens", u.completion_tokens}, {"costUsd", u.cost_usd}};
+}
+
+Expected<Evidence> evidence_from_json(const Json& doc) {
+  if (!doc.is_object()) return Error::input("evidence must be an object");
+  Evidence e;
+  e.snippet = string_member(doc, "transcriptSnippet");
+  if (auto it = doc.find("charStart"); it != doc.end() && it->is_number_unsigned()) e.char_begin = it->get<size_t>();
+  if (auto it = doc.find("charEnd"); it != doc.end() && it->is_number_unsigned()) e.char_end = it->get<size_t>();
+  if (auto it = doc.find("start"); it != doc.end() && it->is_number()) e.start = it->get<double>();
+  if (auto it = doc.find("end"); it != doc.end() && it->is_number()) e.end = it->get<double>();
+  return e;
+}
+
+Expected<FilledField> filled_field_from_json(const Json& doc) {
+  if (!doc.is_object() || !doc.contains("value")) return Error::input("a filled field must be an object with 'value'");
+  FilledField f;
+  f.value = doc["value"];
+  if (auto it = doc.find("changed"); it != doc.end() && it->is_boolean()) f.changed = it->get<bool>();
+  if (auto it = doc.find("previousValue"); it != doc.end()) f.previous_value = *it;
+  f.source = string_member(doc, "source");
+  if (auto it = doc.find("confidence"); it != doc.end() && it->is_number()) f.confidence = it->get<double>();
+  if (auto it = doc.find("evidence"); it != doc.end() && it->is_object()) {
+    auto e = evidence_from_json(*it);
+    if (!e) return e.error();
+    f.evidence = *e;
+  }
+  return f;
+}
+
+Expected<Issue> issue_from_json(const Json& doc) {
+  if (!doc.is_object()) return Error::input("an issue must be an object");
+  Issue i;
+  i.field = string_member(doc, "field");
+  i.detail = string_member(doc, "detail");
+  auto t = parse_enum<IssueType>(kIssueTypes, string_member(doc, "type"));
+  auto a = parse_enum<IssueAction>(kIssueActions, string_member(doc, "action"));
+  if (!t) return Error::input(fmt::format("issue type '{}' is unknown", string_member(doc, "type")));
+  if (!a) return Error::input(fmt::format("issue action '{}' is unknown", string_member(doc, "action")));
+  i.type = *t;
+  i.action = *a;
+  return i;
+}
+
+Expected<Decision> decision_from_json(const Json& doc) {
+  if (!doc.is_object()) return Error::input("a decision must be an object");
+  Decision d;
+  d.field = string_member(doc, "field");
+  d.reason = string_member(doc, "reason");
+  auto k = parse_enum<DecisionKind>(kDecisions, string_member(doc, "decision"));
+  if (!k) return Error::input(fmt::format("decision '{}' is unknown", string_member(doc, "decision")));
+  d.decision = *k;
+  return d;
+}
+
+Expected<StageTiming> stage_timing_from_json(const Json& doc) {
+  if (!doc.is_object()) return Error::input("a stage must be an object");
+  StageTiming s;
+  s.stage = string_member(doc, "stage");
+  if (auto it = doc.find("ms"); it != doc.end() && it->is_number()) s.ms = it->get<double>();
+  if (auto it = doc.find("ok"); it != doc.end() && it->is_boolean()) s.ok = it->get<bool>();
+  if (auto it = doc.find("calls"); it != doc.end() && it->is_number_integer()) s.calls = it->get<int>();
+  s.error = string_member(doc, "error");
+  s.warning = string_member(doc, "warning");
+  return s;
+}
+
+Expected<Usage> usage_from_json(const Json& doc) {
+  if (!doc.is_object()) return Error::input("usage must be an object");
+  Usage u;
+  u.llm_calls = doc.value("llmCalls", 0);
+  u.prompt_tokens = doc.value("promptTokens", 0L);
+  u.completion_tokens = doc.value("completionTokens", 0L);
+  u.cost_usd = doc.value("costUsd", 0.0);
+  return u;
+}
+
+}  // namespace invox

@@ -1,0 +1,68 @@
+#include <algorithm>
+#include <ctime>
+#include <random>
+#include <thread>
+
+#include "invox/http.hpp"
+
+namespace invox {
+
+namespace {
+
+bool retryable_status(int status) { return status == 408 || status == 409 || status == 429 || status >= 500; }
+
+// Retry-After is either delta-seconds or an HTTP date; retry-after-ms is OpenAI's finer hint.
+std::optional<long> server_delay_ms(const HttpResponse& r) {
+  if (auto ms = r.header("retry-after-ms"); !ms.empty()) {
+    try { return static_cast<long>(std::stod(ms)); } catch (...) {}
+  }
+  const auto ra = r.header("retry-after");
+  if (ra.empty()) return std::nullopt;
+  try {
+    size_t used = 0;
+    const double secs = std::stod(ra, &used);
+    if (used == ra.size()) return static_cast<long>(secs * 1000);
+  } catch (...) {}
+  std::tm tm{};
+  if (strptime(ra.c_str(), "%a, %d %b %Y %H:%M:%S", &tm)) {
+    const auto when = timegm(&tm);
+    const auto now = std::time(nullptr);
+    return std::max<long>(0, static_cast<long>(when - now) * 1000);
+  }
+  return std::nullopt;
+}
+
+long backoff_ms(const RetryPolicy& p, int attempt) {
+  static thread_local std::mt19937 rng(std::random_device{}());
+  const double base = static_cast<double>(p.base_delay_ms) * static_cast<double>(1L << std::min(attempt, 20));
+  const double capped = std::min(base, static_cast<double>(p.max_delay_ms));
+  // Full jitter between half and the whole delay spreads out synchronized clients.
+  std::uniform_real_distribution<double> jitter(0.5, 1.0);
+  return static_cast<long>(capped * jitter(rng));
+}
+
+}  // namespace
+
+Sleeper real_sleeper() {
+  return [](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); };
+}
+
+Expected<HttpResponse> send_with_retry(HttpClient& client, const HttpRequest& request, const HttpOptions& options,
+                                       const RetryPolicy& policy, const Sleeper& sleep) {
+  const int attempts = std::max(1, policy.max_attempts);
+  for (int attempt = 0;; ++attempt) {
+    auto result = client.send(request, options);
+    const bool last = attempt + 1 >= attempts;
+    if (!result) {
+      if (last || result.error().kind != ErrorKind::Network) return result;
+      sleep(std::chrono::milliseconds(backoff_ms(policy, attempt)));
+      continue;
+    }
+    if (!retryable_status(result->status) || last) return result;
+    long delay = backoff_ms(policy, attempt);
+    if (auto server = server_delay_ms(*result)) delay = std::min(*server, policy.max_delay_ms);
+    sleep(std::chrono::milliseconds(delay));
+  }
+}
+
+}  // namespace invox

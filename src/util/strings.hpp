@@ -1,0 +1,17 @@
+#pragma once
+// Small string helpers with no domain knowledge.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace invox::util {
+
+[[nodiscard]] std::string trim(std::string_view s);
+[[nodiscard]] std::string to_lower_ascii(std::string_view s);
+[[nodiscard]] bool starts_with_icase(std::string_view s, std::string_view prefix);
+[[nodiscard]] std::vector<std::string> split(std::string_view s, char sep);
+[[nodiscard]] std::string join(const std::vector<std::string>& parts, std::string_view sep);
+// True when `s` is well-formed UTF-8.
+[[nodiscard]] bool is_valid_utf8(std::string_view s);
+
+}  // namespace invox::util
