@@ -8,11 +8,12 @@ namespace invox {
 struct ProviderConfig {
   std::string openai_api_key;
   std::string gemini_api_key;
+  std::string openai_compatible_api_key;  // OPENAI_COMPATIBLE_API_KEY: optional, for openai-compatible:
   std::string openai_base_url = "https://api.openai.com/v1";
   std::string gemini_base_url = "https://generativelanguage.googleapis.com/v1beta";
   std::string ollama_host = "http://localhost:11434";
 
-  // Reads OPENAI_API_KEY, GEMINI_API_KEY, OPENAI_BASE_URL, GEMINI_BASE_URL, OLLAMA_HOST.
+  // Reads OPENAI_API_KEY, GEMINI_API_KEY, OPENAI_COMPATIBLE_API_KEY, OPENAI_BASE_URL, GEMINI_BASE_URL, OLLAMA_HOST.
   [[nodiscard]] static ProviderConfig from_environment();
   [[nodiscard]] bool has_any_key() const { return !openai_api_key.empty() || !gemini_api_key.empty(); }
 };

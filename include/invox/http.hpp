@@ -1,8 +1,10 @@
 #pragma once
 // HTTP behind an interface so model clients are tested against loopback fakes.
 #include <chrono>
+#include <condition_variable>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <memory>
 #include <string>
 #include <vector>
@@ -54,6 +56,9 @@ struct RetryPolicy {
   int max_attempts = 4;          // first try included
   long base_delay_ms = 500;      // doubled per attempt, with jitter
   long max_delay_ms = 20'000;    // also caps Retry-After
+  // A server asking to wait longer than this (Retry-After) is not retried at all: the
+  // OpenAI SDK gives up past 120 s, and a batch is better served by failing that input.
+  long max_server_delay_ms = 120'000;
 };
 
 // Sleeping is injectable so tests do not wait in real time.
@@ -65,5 +70,51 @@ using Sleeper = std::function<void(std::chrono::milliseconds)>;
 [[nodiscard]] Expected<HttpResponse> send_with_retry(HttpClient& client, const HttpRequest& request,
                                                      const HttpOptions& options, const RetryPolicy& policy,
                                                      const Sleeper& sleep);
+
+// Global admission control for outgoing model requests: at most `max_inflight` requests in
+// flight across every client sharing the gate, and optionally at most `requests_per_minute`
+// per key (a provider name), spaced evenly. One gate per run; STT, embeddings and chat share it.
+class RequestGate {
+ public:
+  class Permit {
+   public:
+    Permit() = default;
+    explicit Permit(RequestGate* gate) : gate_(gate) {}
+    Permit(Permit&& other) noexcept : gate_(other.gate_) { other.gate_ = nullptr; }
+    Permit& operator=(Permit&& other) noexcept;
+    Permit(const Permit&) = delete;
+    Permit& operator=(const Permit&) = delete;
+    ~Permit();
+
+   private:
+    RequestGate* gate_ = nullptr;
+  };
+
+  // Blocks until the key's rate allows another request and fewer than `max_inflight`
+  // (<= 0: unlimited) are in flight. `requests_per_minute` <= 0 means no rate limit.
+  [[nodiscard]] Permit acquire(const std::string& key, int max_inflight, double requests_per_minute = 0);
+  [[nodiscard]] int in_flight() const;
+  [[nodiscard]] int peak_in_flight() const;  // highest concurrency seen (tests, benchmarks)
+
+ private:
+  void release();
+
+  mutable std::mutex mutex_;
+  std::condition_variable cv_;
+  int in_flight_ = 0;
+  int peak_ = 0;
+  std::map<std::string, std::chrono::steady_clock::time_point> next_slot_;
+};
+
+// Wraps `inner` so that every send holds a permit of `gate` for `key` while it runs (not
+// while a retry sleeps: wrap the gated client in send_with_retry, not the other way round).
+[[nodiscard]] std::shared_ptr<HttpClient> make_gated_http_client(std::shared_ptr<HttpClient> inner,
+                                                                 std::shared_ptr<RequestGate> gate, std::string key,
+                                                                 int max_inflight, double requests_per_minute = 0);
+
+// Replaces every occurrence of each non-empty secret in `text` with "[redacted]".
+[[nodiscard]] std::string redact_secrets(std::string text, const std::vector<std::string>& secrets);
+// A URL without its query string (a `?key=` parameter can never reach a message or log).
+[[nodiscard]] std::string url_without_query(const std::string& url);
 
 }  // namespace invox

@@ -16,6 +16,7 @@ struct JudgeRequest {
   std::optional<Candidate> model_a;  // after CF normalization; nullopt = model gave nothing
   std::optional<Candidate> model_b;
   Json current;  // current value or null
+  NormalizeContext context;  // for parsing spoken values when checking grounding
 };
 
 struct JudgeVerdict {
@@ -31,5 +32,9 @@ class Judge {
   [[nodiscard]] virtual std::string name() const = 0;
   [[nodiscard]] virtual Expected<JudgeVerdict> decide(const JudgeRequest& request) = 0;
 };
+
+// The deterministic, offline judge (`--judge rules`): prefers the candidate grounded in the
+// transcript, merges grounded textarea candidates, else keeps the current value.
+[[nodiscard]] std::shared_ptr<Judge> make_rules_judge();
 
 }  // namespace invox

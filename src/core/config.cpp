@@ -14,6 +14,7 @@ ProviderConfig ProviderConfig::from_environment() {
   ProviderConfig c;
   read_env("OPENAI_API_KEY", c.openai_api_key);
   read_env("GEMINI_API_KEY", c.gemini_api_key);
+  read_env("OPENAI_COMPATIBLE_API_KEY", c.openai_compatible_api_key);
   read_env("OPENAI_BASE_URL", c.openai_base_url);
   read_env("GEMINI_BASE_URL", c.gemini_base_url);
   read_env("OLLAMA_HOST", c.ollama_host);

@@ -31,12 +31,6 @@ size_t on_header(char* data, size_t size, size_t count, void* user) {
   return size * count;
 }
 
-// Strips query strings so that a URL in an error can never carry a key parameter.
-std::string url_for_messages(const std::string& url) {
-  const auto q = url.find('?');
-  return q == std::string::npos ? url : url.substr(0, q);
-}
-
 class CurlHttpClient final : public HttpClient {
  public:
   CurlHttpClient() {
@@ -91,7 +85,7 @@ class CurlHttpClient final : public HttpClient {
     curl_easy_cleanup(curl);
     if (rc != CURLE_OK) {
       const bool timeout = rc == CURLE_OPERATION_TIMEDOUT;
-      return Error::network(fmt::format("{} {}: {}{}", request.method, url_for_messages(request.url),
+      return Error::network(fmt::format("{} {}: {}{}", request.method, url_without_query(request.url),
                                         timeout ? "timed out: " : "", curl_easy_strerror(rc)));
     }
     response.status = static_cast<int>(status);

@@ -1,17 +1,49 @@
-// STUB (issue 6 replaces this file): only the offline `rules` model exists so far.
+// Builds extractors and judges from model specs (models.hpp).
+#include "invox/models.hpp"
+
 #include <fmt/format.h>
 
-#include "invox/models.hpp"
+#include "invox/judge.hpp"
+#include "llm/chat.hpp"
+#include "llm/llm_extractor.hpp"
+#include "llm/llm_judge.hpp"
 
 namespace invox {
 
-Expected<std::shared_ptr<Extractor>> make_extractor(const ModelSpec& spec, const ModelServices&) {
-  if (spec.is_rules()) return std::shared_ptr<Extractor>(make_rules_extractor());
-  return Error::unsupported(fmt::format("model '{}': LLM providers are not implemented yet; use --model rules", spec.str()));
+namespace {
+
+Expected<std::shared_ptr<const llm::ChatContext>> chat_context(const ModelServices& services) {
+  auto context = std::make_shared<llm::ChatContext>();
+  context->services = services;
+  auto prices = llm::PriceTable::load(services.prices_file);
+  if (!prices) return prices.error();
+  context->prices = std::move(*prices);
+  if (!services.cache_path.empty() && !services.dry_run) {
+    auto cache = llm::ResponseCache::open(services.cache_path);
+    if (!cache) return cache.error();
+    context->cache = *cache;
+  }
+  return std::shared_ptr<const llm::ChatContext>(std::move(context));
 }
 
-Expected<std::shared_ptr<Judge>> make_judge(const ModelSpec& spec, const ModelServices&) {
-  return Error::unsupported(fmt::format("judge '{}': judges are not implemented yet", spec.str()));
+}  // namespace
+
+Expected<std::shared_ptr<Extractor>> make_extractor(const ModelSpec& spec, const ModelServices& services) {
+  if (spec.is_rules()) return std::shared_ptr<Extractor>(make_rules_extractor());
+  auto context = chat_context(services);
+  if (!context) return context.error();
+  auto chat = llm::make_chat_client(spec, *context);
+  if (!chat) return chat.error();
+  return llm::make_llm_extractor(*chat);
+}
+
+Expected<std::shared_ptr<Judge>> make_judge(const ModelSpec& spec, const ModelServices& services) {
+  if (spec.is_rules()) return make_rules_judge();
+  auto context = chat_context(services);
+  if (!context) return context.error();
+  auto chat = llm::make_chat_client(spec, *context);
+  if (!chat) return chat.error();
+  return llm::make_llm_judge(*chat);
 }
 
 }  // namespace invox

@@ -1,9 +1,15 @@
+// Retries with exponential backoff and jitter, following the OpenAI SDK's rules
+// (shared/reference/api-wire.md "Retry policy of the official SDK").
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <ctime>
+#include <optional>
 #include <random>
 #include <thread>
 
 #include "invox/http.hpp"
+#include "invox/log.hpp"
 
 namespace invox {
 
@@ -11,10 +17,14 @@ namespace {
 
 bool retryable_status(int status) { return status == 408 || status == 409 || status == 429 || status >= 500; }
 
-// Retry-After is either delta-seconds or an HTTP date; retry-after-ms is OpenAI's finer hint.
+// Retry-After is either delta-seconds (floats allowed) or an HTTP date; retry-after-ms is
+// OpenAI's finer hint and wins when present.
 std::optional<long> server_delay_ms(const HttpResponse& r) {
   if (auto ms = r.header("retry-after-ms"); !ms.empty()) {
-    try { return static_cast<long>(std::stod(ms)); } catch (...) {}
+    try {
+      return static_cast<long>(std::stod(ms));
+    } catch (...) {
+    }
   }
   const auto ra = r.header("retry-after");
   if (ra.empty()) return std::nullopt;
@@ -22,7 +32,8 @@ std::optional<long> server_delay_ms(const HttpResponse& r) {
     size_t used = 0;
     const double secs = std::stod(ra, &used);
     if (used == ra.size()) return static_cast<long>(secs * 1000);
-  } catch (...) {}
+  } catch (...) {
+  }
   std::tm tm{};
   if (strptime(ra.c_str(), "%a, %d %b %Y %H:%M:%S", &tm)) {
     const auto when = timegm(&tm);
@@ -36,7 +47,7 @@ long backoff_ms(const RetryPolicy& p, int attempt) {
   static thread_local std::mt19937 rng(std::random_device{}());
   const double base = static_cast<double>(p.base_delay_ms) * static_cast<double>(1L << std::min(attempt, 20));
   const double capped = std::min(base, static_cast<double>(p.max_delay_ms));
-  // Full jitter between half and the whole delay spreads out synchronized clients.
+  // Jitter between half and the whole delay spreads out clients that failed together.
   std::uniform_real_distribution<double> jitter(0.5, 1.0);
   return static_cast<long>(capped * jitter(rng));
 }
@@ -55,12 +66,25 @@ Expected<HttpResponse> send_with_retry(HttpClient& client, const HttpRequest& re
     const bool last = attempt + 1 >= attempts;
     if (!result) {
       if (last || result.error().kind != ErrorKind::Network) return result;
-      sleep(std::chrono::milliseconds(backoff_ms(policy, attempt)));
+      const long delay = backoff_ms(policy, attempt);
+      log::info(fmt::format("{} {}: {}; retrying in {} ms", request.method, url_without_query(request.url),
+                            result.error().message, delay));
+      sleep(std::chrono::milliseconds(delay));
       continue;
     }
-    if (!retryable_status(result->status) || last) return result;
+    // The server may say explicitly whether a retry can help (OpenAI's x-should-retry).
+    const auto should = result->header("x-should-retry");
+    bool retry = retryable_status(result->status);
+    if (should == "true") retry = result->status >= 400;
+    if (should == "false") retry = false;
+    if (!retry || last) return result;
     long delay = backoff_ms(policy, attempt);
-    if (auto server = server_delay_ms(*result)) delay = std::min(*server, policy.max_delay_ms);
+    if (auto server = server_delay_ms(*result)) {
+      if (*server > policy.max_server_delay_ms) return result;  // told to come back much later
+      delay = std::min(*server, policy.max_delay_ms);
+    }
+    log::info(fmt::format("{} {}: HTTP {}; retrying in {} ms (attempt {} of {})", request.method,
+                          url_without_query(request.url), result->status, delay, attempt + 2, attempts));
     sleep(std::chrono::milliseconds(delay));
   }
 }

@@ -1,0 +1,41 @@
+#pragma once
+// Per-field reconciliation of two models' candidates for S3/S4: rule checks first (locked
+// fields, values CF rejects), agreement after normalization without a judge call, otherwise
+// the judge decides model_a | model_b | merge | keep_current.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "invox/extractor.hpp"
+#include "invox/judge.hpp"
+
+namespace invox::extract {
+
+struct ReconcileInput {
+  const Field* field = nullptr;
+  const Transcript* transcript = nullptr;
+  std::optional<Candidate> model_a;  // raw, as the model gave it; nullopt = nothing
+  std::optional<Candidate> model_b;
+  const CurrentValue* current = nullptr;  // may be null
+  NormalizeContext context;
+  Judge* judge = nullptr;
+  // When one model's call failed, the other is taken without a judge: the reason says why.
+  std::string model_a_failed;
+  std::string model_b_failed;
+};
+
+struct ReconcileOutcome {
+  std::optional<Candidate> chosen;   // nullopt = keep the current value
+  std::optional<Decision> decision;  // none when neither model offered anything
+  std::vector<Issue> issues;
+  Usage usage;
+  int judge_calls = 0;
+};
+
+[[nodiscard]] ReconcileOutcome reconcile_field(const ReconcileInput& input);
+
+// Items of both values (split on ',', ';' and newlines), trimmed, duplicates removed
+// case-insensitively in first-seen order, joined with ", ".
+[[nodiscard]] std::string merge_items(const Json& a, const Json& b);
+
+}  // namespace invox::extract

@@ -1,0 +1,355 @@
+#include "support/fake_llm_server.hpp"
+
+#include <httplib.h>
+
+#include <chrono>
+#include <regex>
+
+namespace invox::test {
+
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+const Json* response_schema(const FakeRequest& r) {
+  const Json& j = r.json;
+  if (!j.is_object()) return nullptr;
+  if (r.format == "openai") {
+    if (j.contains("response_format") && j["response_format"].contains("json_schema") &&
+        j["response_format"]["json_schema"].contains("schema")) {
+      return &j["response_format"]["json_schema"]["schema"];
+    }
+  } else if (r.format == "gemini") {
+    if (j.contains("generationConfig") && j["generationConfig"].contains("responseSchema")) {
+      return &j["generationConfig"]["responseSchema"];
+    }
+  }
+  return nullptr;
+}
+
+void check_openai(const FakeRequest& r, const std::string& key, std::vector<std::string>& v) {
+  if (r.method != "POST") v.push_back("chat request is not a POST");
+  if (r.headers.count("content-type") == 0 || r.headers.at("content-type").find("application/json") == std::string::npos) {
+    v.push_back("chat request without Content-Type: application/json");
+  }
+  if (!key.empty()) {
+    auto it = r.headers.find("authorization");
+    if (it == r.headers.end() || it->second != "Bearer " + key) v.push_back("missing or wrong Authorization: Bearer header");
+  }
+  const Json& j = r.json;
+  if (!j.is_object()) {
+    v.push_back("body is not a JSON object");
+    return;
+  }
+  if (!j.contains("model") || !j["model"].is_string() || j["model"].get<std::string>().empty()) v.push_back("no model");
+  if (!j.contains("temperature") || !j["temperature"].is_number() || j["temperature"].get<double>() != 0.0) {
+    v.push_back("temperature not sent explicitly as 0");
+  }
+  if (!j.contains("messages") || !j["messages"].is_array() || j["messages"].empty()) {
+    v.push_back("no messages");
+  } else {
+    for (const auto& m : j["messages"]) {
+      const auto role = m.value("role", std::string());
+      if (role != "system" && role != "user" && role != "assistant") v.push_back("message with bad role " + role);
+      if (!m.contains("content") || !m["content"].is_string()) v.push_back("message without string content");
+    }
+  }
+  const auto& rf = j.value("response_format", Json::object());
+  if (rf.value("type", std::string()) != "json_schema") v.push_back("response_format.type is not json_schema");
+  const auto& js = rf.value("json_schema", Json::object());
+  static const std::regex kName("[a-zA-Z0-9_-]{1,64}");
+  if (!std::regex_match(js.value("name", std::string()), kName)) v.push_back("json_schema.name missing or invalid");
+  if (js.value("strict", false) != true) v.push_back("json_schema.strict is not true");
+  const auto schema = js.value("schema", Json::object());
+  if (schema.value("type", Json()) != "object") v.push_back("schema root is not type object");
+  if (schema.value("additionalProperties", Json(true)) != false) v.push_back("schema root lacks additionalProperties:false");
+  const auto props = schema.value("properties", Json::object());
+  std::vector<std::string> keys, required;
+  for (const auto& [k, p] : props.items()) keys.push_back(k);
+  for (const auto& k : schema.value("required", Json::array())) required.push_back(k.get<std::string>());
+  if (keys != required) v.push_back("schema.required does not list every property in order");
+  const bool judge = props.contains("decision");
+  for (const auto& [k, p] : props.items()) {
+    if (judge) continue;
+    const auto t = p.value("type", Json());
+    bool nullable = t.is_array() && std::find(t.begin(), t.end(), Json("null")) != t.end();
+    if (!nullable) v.push_back("property " + k + " is not nullable");
+    if (p.contains("enum") && std::find(p["enum"].begin(), p["enum"].end(), Json()) == p["enum"].end()) {
+      v.push_back("enum of " + k + " does not allow null");
+    }
+  }
+}
+
+void check_gemini(const FakeRequest& r, const std::string& key, std::vector<std::string>& v) {
+  if (r.method != "POST") v.push_back("generateContent is not a POST");
+  if (!key.empty()) {
+    auto it = r.headers.find("x-goog-api-key");
+    if (it == r.headers.end() || it->second != key) v.push_back("missing or wrong x-goog-api-key header");
+  }
+  const Json& j = r.json;
+  if (!j.is_object()) {
+    v.push_back("body is not a JSON object");
+    return;
+  }
+  if (!j.contains("contents") || !j["contents"].is_array() || j["contents"].empty()) v.push_back("no contents");
+  else {
+    for (const auto& c : j["contents"]) {
+      const auto role = c.value("role", std::string());
+      if (role != "user" && role != "model") v.push_back("content with bad role " + role);
+      if (!c.contains("parts") || !c["parts"].is_array() || c["parts"].empty()) v.push_back("content without parts");
+    }
+  }
+  const auto gc = j.value("generationConfig", Json::object());
+  if (!gc.contains("temperature") || gc["temperature"] != 0) v.push_back("generationConfig.temperature not 0");
+  if (gc.value("responseMimeType", std::string()) != "application/json") v.push_back("responseMimeType is not application/json");
+  const auto schema = gc.value("responseSchema", Json::object());
+  if (schema.value("type", std::string()) != "OBJECT") v.push_back("responseSchema root is not OBJECT");
+  if (schema.contains("additionalProperties")) v.push_back("responseSchema carries additionalProperties (not in Gemini's dialect)");
+}
+
+uint32_t small_hash(const std::string& s) {
+  uint32_t h = 2166136261u;
+  for (unsigned char c : s) h = (h ^ c) * 16777619u;
+  return h;
+}
+
+}  // namespace
+
+std::vector<std::string> check_request(const FakeRequest& r, const std::string& key) {
+  std::vector<std::string> v;
+  if (r.query.find("key=") != std::string::npos) v.push_back("API key passed in the URL query");
+  if (!key.empty() && (r.path.find(key) != std::string::npos || r.query.find(key) != std::string::npos)) {
+    v.push_back("API key appears in the URL");
+  }
+  if (r.format == "openai") check_openai(r, key, v);
+  else if (r.format == "gemini") check_gemini(r, key, v);
+  else v.push_back("unexpected path " + r.path);
+  return v;
+}
+
+std::vector<AskedField> asked_fields(const FakeRequest& r) {
+  std::vector<AskedField> out;
+  const Json* schema = response_schema(r);
+  if (!schema || !schema->contains("properties")) return out;
+  for (const auto& [id, p] : (*schema)["properties"].items()) {
+    AskedField f;
+    f.id = id;
+    const auto t = p.value("type", Json());
+    if (t.is_array()) {
+      for (const auto& x : t) {
+        if (x != "null") f.type = x.get<std::string>();
+      }
+    } else if (t.is_string()) {
+      f.type = lower(t.get<std::string>());
+    }
+    if (p.contains("enum")) {
+      for (const auto& o : p["enum"]) {
+        if (o.is_string()) f.options.push_back(o.get<std::string>());
+      }
+    }
+    if (f.type == "string" && p.contains("description")) {
+      const auto d = p["description"].get<std::string>();
+      if (d.find("YYYY-MM-DD") != std::string::npos) f.type = "date";
+      if (d.find("HH:MM") != std::string::npos) f.type = "time";
+    }
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+bool is_judge_request(const FakeRequest& r) {
+  const Json* schema = response_schema(r);
+  return schema && schema->contains("properties") && (*schema)["properties"].contains("decision");
+}
+
+std::vector<std::pair<std::string, std::string>> messages_of(const FakeRequest& r) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (!r.json.is_object()) return out;
+  if (r.format == "openai") {
+    for (const auto& m : r.json.value("messages", Json::array())) {
+      out.emplace_back(m.value("role", std::string()), m.value("content", std::string()));
+    }
+  } else if (r.format == "gemini") {
+    if (r.json.contains("systemInstruction")) {
+      std::string s;
+      for (const auto& p : r.json["systemInstruction"].value("parts", Json::array())) s += p.value("text", std::string());
+      out.emplace_back("system", s);
+    }
+    for (const auto& c : r.json.value("contents", Json::array())) {
+      std::string s;
+      for (const auto& p : c.value("parts", Json::array())) s += p.value("text", std::string());
+      out.emplace_back(c.value("role", std::string()) == "model" ? "assistant" : "user", s);
+    }
+  }
+  return out;
+}
+
+std::string last_user_text(const FakeRequest& r) {
+  const auto msgs = messages_of(r);
+  for (auto it = msgs.rbegin(); it != msgs.rend(); ++it) {
+    if (it->first == "user") return it->second;
+  }
+  return {};
+}
+
+FakeReply reply_for(const FakeRequest& r, const ModelSays& says) {
+  FakeReply reply;
+  Json body;
+  if (r.format == "gemini") {
+    std::string finish = says.finish == "length" ? "MAX_TOKENS" : says.finish == "stop" ? "STOP" : "OTHER";
+    Json candidate = {{"content", {{"role", "model"}, {"parts", Json::array({{{"text", says.content}}})}}},
+                      {"finishReason", finish}, {"index", 0}};
+    if (says.refusal) candidate = {{"finishReason", "SAFETY"}, {"index", 0}};
+    body = {{"candidates", Json::array({candidate})},
+            {"usageMetadata", {{"promptTokenCount", says.prompt_tokens}, {"candidatesTokenCount", says.completion_tokens},
+                               {"totalTokenCount", says.prompt_tokens + says.completion_tokens}}}};
+  } else {
+    Json message = {{"role", "assistant"}, {"content", says.refusal ? Json() : Json(says.content)},
+                    {"refusal", says.refusal ? Json(*says.refusal) : Json()}};
+    body = {{"id", "chatcmpl-fake"}, {"object", "chat.completion"}, {"created", 0}, {"model", r.model},
+            {"choices", Json::array({{{"index", 0}, {"message", message}, {"finish_reason", says.finish}}})},
+            {"usage", {{"prompt_tokens", says.prompt_tokens}, {"completion_tokens", says.completion_tokens},
+                       {"total_tokens", says.prompt_tokens + says.completion_tokens}}}};
+  }
+  reply.body = body.dump();
+  reply.headers.emplace_back("x-request-id", "req_fake");
+  return reply;
+}
+
+FakeReply error_reply(int status, const std::string& message, int retry_after_s) {
+  FakeReply reply;
+  reply.status = status;
+  reply.body = Json{{"error", {{"message", message}, {"type", status == 429 ? "rate_limit_error" : "api_error"},
+                              {"param", nullptr}, {"code", nullptr}}}}.dump();
+  if (retry_after_s >= 0) reply.headers.emplace_back("Retry-After", std::to_string(retry_after_s));
+  reply.headers.emplace_back("x-request-id", "req_fake_error");
+  return reply;
+}
+
+ModelSays default_answer(const FakeRequest& r) {
+  ModelSays says;
+  if (is_judge_request(r)) {
+    says.content = Json{{"decision", "model_a"}, {"reason", "fake judge prefers model_a"}, {"merged", nullptr}}.dump();
+    return says;
+  }
+  const bool b = r.model.size() >= 2 && r.model.compare(r.model.size() - 2, 2, "-b") == 0;
+  Json answer = Json::object();
+  for (const auto& f : asked_fields(r)) {
+    const bool differ = b && small_hash(f.id) % 4 == 0;
+    if (!f.options.empty()) answer[f.id] = f.options[differ ? f.options.size() - 1 : 0];
+    else if (f.type == "number") answer[f.id] = static_cast<int>(small_hash(f.id) % 50) + 1 + (differ ? 1 : 0);
+    else if (f.type == "boolean") answer[f.id] = !differ;
+    else if (f.type == "date") answer[f.id] = differ ? "2026-03-15" : "2026-03-14";
+    else if (f.type == "time") answer[f.id] = differ ? "11:30" : "10:30";
+    else answer[f.id] = (differ ? "other value of " : "value of ") + f.id;
+  }
+  says.content = answer.dump();
+  return says;
+}
+
+FakeLlmServer::FakeLlmServer() : FakeLlmServer(Options{}) {}
+
+FakeLlmServer::FakeLlmServer(Options options) : options_(std::move(options)), server_(std::make_unique<httplib::Server>()) {
+  const int threads = options_.threads;
+  server_->new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
+  server_->set_keep_alive_max_count(1000);
+  auto route = [this](const httplib::Request& req, httplib::Response& res) {
+    FakeRequest r;
+    r.method = req.method;
+    r.path = req.path;
+    for (const auto& [k, v] : req.params) r.query += (r.query.empty() ? "" : "&") + k + "=" + v;
+    for (const auto& [k, v] : req.headers) r.headers[lower(k)] = v;
+    r.body = req.body;
+    r.json = Json::parse(req.body, nullptr, false);
+    if (r.json.is_discarded()) r.json = nullptr;
+    static const std::regex kGemini(R"(/v1beta/models/([^/:]+):generateContent)");
+    std::smatch m;
+    if (r.path.size() >= 17 && r.path.compare(r.path.size() - 17, 17, "/chat/completions") == 0) {
+      r.format = "openai";
+      if (r.json.is_object()) r.model = r.json.value("model", std::string());
+    } else if (std::regex_match(r.path, m, kGemini)) {
+      r.format = "gemini";
+      r.model = m[1];
+    } else {
+      r.format = "other";
+    }
+    FakeReply reply;
+    handle(r, reply);
+    const int delay = options_.latency_ms + reply.delay_ms;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(delay);
+    while (std::chrono::steady_clock::now() < until && !stopping_) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    if (reply.kind == FakeReply::Kind::CloseConnection) {
+      // Headers go out, then the body is abandoned: the client sees the connection drop.
+      res.set_content_provider(1000, "application/json", [](size_t, size_t, httplib::DataSink&) { return false; });
+      return;
+    }
+    res.status = reply.status;
+    for (const auto& [k, v] : reply.headers) res.set_header(k.c_str(), v);
+    res.set_content(reply.body, "application/json");
+  };
+  server_->Post(R"(/.*)", route);
+  server_->Get(R"(/.*)", route);
+  port_ = options_.port > 0 ? (server_->bind_to_port("127.0.0.1", options_.port) ? options_.port : -1)
+                            : server_->bind_to_any_port("127.0.0.1");
+  if (port_ <= 0) throw std::runtime_error("fake LLM server: cannot bind 127.0.0.1");
+  thread_ = std::thread([this] { server_->listen_after_bind(); });
+  while (!server_->is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
+FakeLlmServer::~FakeLlmServer() {
+  stopping_ = true;
+  server_->stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+std::string FakeLlmServer::base_url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+
+void FakeLlmServer::push(FakeReply reply) {
+  std::lock_guard lock(mutex_);
+  queue_.push_back(std::move(reply));
+}
+
+void FakeLlmServer::set_handler(Handler handler) {
+  std::lock_guard lock(mutex_);
+  handler_ = std::move(handler);
+}
+
+void FakeLlmServer::handle(const FakeRequest& request, FakeReply& reply) {
+  Handler handler;
+  {
+    std::lock_guard lock(mutex_);
+    requests_.push_back(request);
+    for (auto& v : check_request(request, options_.expected_key)) violations_.push_back(request.path + ": " + v);
+    if (!queue_.empty()) {
+      reply = std::move(queue_.front());
+      queue_.pop_front();
+      return;
+    }
+    handler = handler_;
+  }
+  reply = handler ? handler(request) : reply_for(request, default_answer(request));
+}
+
+std::vector<FakeRequest> FakeLlmServer::requests() const {
+  std::lock_guard lock(mutex_);
+  return requests_;
+}
+
+int FakeLlmServer::request_count() const {
+  std::lock_guard lock(mutex_);
+  return static_cast<int>(requests_.size());
+}
+
+std::vector<std::string> FakeLlmServer::violations() const {
+  std::lock_guard lock(mutex_);
+  return violations_;
+}
+
+void FakeLlmServer::wait_until_stopped() {
+  if (thread_.joinable()) thread_.join();
+}
+
+}  // namespace invox::test

@@ -1,0 +1,124 @@
+#pragma once
+// A loopback (127.0.0.1) HTTP server speaking the OpenAI Chat Completions and Gemini
+// generateContent formats, for tests and benchmarks. It checks every request it receives for
+// well-formedness (schema shape, headers, temperature, no key in the URL) and records
+// violations; what it answers is scripted per test.
+#include <atomic>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "invox/json.hpp"
+
+namespace httplib {
+class Server;
+}
+
+namespace invox::test {
+
+struct FakeRequest {
+  std::string method;
+  std::string path;
+  std::string query;  // raw "a=b&c=d" (must never carry a key)
+  std::map<std::string, std::string> headers;  // lower-cased names
+  std::string body;
+  Json json;            // parsed body (null when not JSON)
+  std::string format;   // "openai" | "gemini" | "other"
+  std::string model;    // from the body (OpenAI) or the path (Gemini)
+};
+
+// One scripted reply. `kind` picks how it is delivered.
+struct FakeReply {
+  enum class Kind { Answer, CloseConnection };
+  Kind kind = Kind::Answer;
+  int status = 200;
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;
+  int delay_ms = 0;  // on top of the server's latency
+};
+
+// What a model "says", shaped into the right wire format by the helpers below.
+struct ModelSays {
+  std::string content;               // the text of the answer (JSON or not)
+  std::string finish = "stop";       // OpenAI finish_reason; mapped for Gemini
+  std::optional<std::string> refusal;
+  long prompt_tokens = 100;
+  long completion_tokens = 20;
+};
+
+[[nodiscard]] FakeReply reply_for(const FakeRequest& request, const ModelSays& says);
+[[nodiscard]] FakeReply error_reply(int status, const std::string& message, int retry_after_s = -1);
+
+// The fields a request asks for: property names of its response schema, with their JSON type
+// ("string" | "number" | "boolean") and enum options.
+struct AskedField {
+  std::string id;
+  std::string type;
+  std::vector<std::string> options;
+};
+[[nodiscard]] std::vector<AskedField> asked_fields(const FakeRequest& request);
+[[nodiscard]] bool is_judge_request(const FakeRequest& request);
+// The text of the last user message (OpenAI) / last user content (Gemini).
+[[nodiscard]] std::string last_user_text(const FakeRequest& request);
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> messages_of(const FakeRequest& request);
+
+// A deterministic answer for benchmarks and smoke runs: every asked field gets a typed value;
+// models whose name ends in "-b" disagree on every fourth field; the judge picks model_a.
+[[nodiscard]] ModelSays default_answer(const FakeRequest& request);
+
+class FakeLlmServer {
+ public:
+  struct Options {
+    int latency_ms = 0;             // added to every reply
+    int threads = 32;               // concurrent connections served
+    std::string expected_key;       // when set, Authorization / x-goog-api-key must carry it
+    int port = 0;                   // 0 = any free port
+  };
+  using Handler = std::function<FakeReply(const FakeRequest&)>;
+
+  FakeLlmServer();
+  explicit FakeLlmServer(Options options);
+  ~FakeLlmServer();
+  FakeLlmServer(const FakeLlmServer&) = delete;
+  FakeLlmServer& operator=(const FakeLlmServer&) = delete;
+
+  [[nodiscard]] int port() const { return port_; }
+  [[nodiscard]] std::string base_url() const;     // http://127.0.0.1:PORT
+  [[nodiscard]] std::string openai_base() const { return base_url() + "/v1"; }
+  [[nodiscard]] std::string gemini_base() const { return base_url() + "/v1beta"; }
+
+  // Replies queued here are used first, in order; then the handler (default: default_answer).
+  void push(FakeReply reply);
+  void set_handler(Handler handler);
+
+  [[nodiscard]] std::vector<FakeRequest> requests() const;
+  [[nodiscard]] int request_count() const;
+  [[nodiscard]] std::vector<std::string> violations() const;
+  void wait_until_stopped();  // blocks (the standalone binary)
+
+ private:
+  void handle(const FakeRequest& request, FakeReply& reply);
+
+  Options options_;
+  std::unique_ptr<httplib::Server> server_;
+  std::thread thread_;
+  int port_ = 0;
+  mutable std::mutex mutex_;
+  std::deque<FakeReply> queue_;
+  Handler handler_;
+  std::vector<FakeRequest> requests_;
+  std::vector<std::string> violations_;
+  std::atomic<bool> stopping_{false};
+
+};
+
+// Checks one request the way a strict provider would; returns the problems found.
+[[nodiscard]] std::vector<std::string> check_request(const FakeRequest& request, const std::string& expected_key);
+
+}  // namespace invox::test

@@ -1,0 +1,38 @@
+#include "support/llm_fixtures.hpp"
+
+namespace invox::test {
+
+ModelServices services_for(const FakeLlmServer& server, SleepLog* sleeps) {
+  ModelServices s;
+  s.providers = ProviderConfig{};
+  s.providers.openai_api_key = kCanaryOpenAiKey;
+  s.providers.gemini_api_key = kCanaryGeminiKey;
+  s.providers.openai_base_url = server.openai_base();
+  s.providers.gemini_base_url = server.gemini_base();
+  s.providers.ollama_host = server.base_url();
+  s.http_options.connect_timeout_ms = 2000;
+  s.http_options.total_timeout_ms = 3000;
+  s.retry.max_attempts = 3;
+  s.retry.base_delay_ms = 10;
+  if (sleeps) s.sleeper = sleeps->sleeper();
+  return s;
+}
+
+Template sample_template() {
+  const Json doc = Json::parse(R"({
+    "id": "intake", "title": "Intake", "domain": "healthcare",
+    "fields": [
+      {"id": "patient_name", "label": "Patient name", "type": "text", "required": true},
+      {"id": "sex", "label": "Sex", "type": "enum", "options": ["female", "male", "other"]},
+      {"id": "temperature_c", "label": "Temperature", "type": "number", "unit": "°C", "min": 30, "max": 45},
+      {"id": "visit_date", "label": "Visit date", "type": "date"},
+      {"id": "visit_time", "label": "Visit time", "type": "time"},
+      {"id": "allergies", "label": "Allergies", "type": "textarea"},
+      {"id": "smoker", "label": "Smoker", "type": "boolean"}
+    ]})");
+  auto t = parse_template(doc, "sample");
+  if (!t) throw std::runtime_error(t.error().message);
+  return *t;
+}
+
+}  // namespace invox::test

@@ -1,0 +1,35 @@
+#pragma once
+// Shared setup for tests of the model layer against the fake LLM server.
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "invox/models.hpp"
+#include "invox/template.hpp"
+#include "support/fake_llm_server.hpp"
+
+namespace invox::test {
+
+inline constexpr const char* kCanaryOpenAiKey = "sk-canary-openai-5f1d2c";
+inline constexpr const char* kCanaryGeminiKey = "AIza-canary-gemini-9e8d7c";
+
+// Records retry sleeps instead of waiting.
+struct SleepLog {
+  std::mutex mutex;
+  std::vector<long> delays_ms;
+  Sleeper sleeper() {
+    return [this](std::chrono::milliseconds d) {
+      std::lock_guard lock(mutex);
+      delays_ms.push_back(static_cast<long>(d.count()));
+    };
+  }
+};
+
+// Services whose every provider points at `server`, with canary keys and fast timeouts.
+[[nodiscard]] ModelServices services_for(const FakeLlmServer& server, SleepLog* sleeps = nullptr);
+
+// A template with one field of every type, for schema and strategy tests.
+[[nodiscard]] Template sample_template();
+
+}  // namespace invox::test
