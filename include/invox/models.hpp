@@ -34,6 +34,10 @@ struct ModelServices {
   std::function<void(std::string_view)> dry_run_sink;
 };
 
+// $XDG_CACHE_HOME/invox/llm-cache.sqlite, else ~/.cache/invox/llm-cache.sqlite: where the
+// response cache lives when --cache is on and no other path is given.
+[[nodiscard]] std::string default_response_cache_path();
+
 // Every secret of `services` (API keys), for redact_secrets().
 [[nodiscard]] std::vector<std::string> provider_secrets(const ModelServices& services);
 

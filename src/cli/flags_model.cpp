@@ -1,8 +1,21 @@
 #include "cli/flags_model.hpp"
 
+#include <cstdio>
+
 #include "cli/command.hpp"
+#include "util/strings.hpp"
 
 namespace invox::cli {
+
+namespace {
+
+ModelSpec parse_or_fail(const std::string& text, const char* flag) {
+  auto spec = parse_model_spec(util::trim(text));
+  if (!spec) fail(Error::config(std::string(flag) + ": " + spec.error().message));
+  return *spec;
+}
+
+}  // namespace
 
 void add_model_flags(CLI::App& app, ModelFlags& f) {
   app.add_option("--strategy", f.strategy, "Extraction strategy")
@@ -11,16 +24,54 @@ void add_model_flags(CLI::App& app, ModelFlags& f) {
   app.add_option("--model", f.model,
                  "Model: rules, openai:MODEL, gemini:MODEL, ollama:MODEL, openai-compatible:NAME@URL "
                  "(default: rules when no API key is set)");
+  app.add_option("--models", f.models, "Two models for S3/S4, comma-separated: A,B "
+                                       "(default: openai:gpt-4o,gemini:gemini-2.0-flash)");
+  app.add_option("--judge", f.judge, "Judge for S3/S4: a model, or 'rules' for the offline deterministic judge "
+                                     "(default: openai:gpt-4o-mini)");
+  app.add_option("--max-inflight", f.max_inflight, "Most model requests in flight at once, across the run")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  app.add_option("--rpm", f.requests_per_minute, "Requests per minute per provider (0 = no limit)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_flag_callback("--cache", [&f] { f.cache = true; },
+                        "Cache model answers on disk (default: on for eval, off for fill)");
+  app.add_flag_callback("--no-cache", [&f] { f.cache = false; }, "Do not use the response cache");
+  app.add_option("--cache-file", f.cache_file, "Response cache file (SQLite; default: " +
+                                                   default_response_cache_path() + ")");
+  app.add_flag("--dry-run", f.dry_run, "Print the exact model requests (keys redacted) instead of sending them");
+  app.add_option("--prices", f.prices_file, "JSON price overrides, USD per 1M tokens (see docs/MODELS.md)");
+  app.add_option("--seed", f.seed, "Sampling seed sent to the models")->capture_default_str();
+  app.add_flag("--insecure-tls", f.insecure_tls, "Do not verify TLS certificates (dangerous; for test servers only)");
 }
 
-void apply_model_flags(const ModelFlags& f, PipelineOptions& pipeline, ModelServices&) {
+void apply_model_flags(const ModelFlags& f, PipelineOptions& pipeline, ModelServices& services) {
   auto strategy = parse_strategy(f.strategy);
   if (!strategy) fail_usage("--strategy '" + f.strategy + "' is not one of S1, S2, S3, S4");
   pipeline.strategy = *strategy;
-  if (!f.model.empty()) {
-    auto spec = parse_model_spec(f.model);
-    if (!spec) fail(spec.error());
-    pipeline.models = {*spec};
+  if (!f.model.empty() && !f.models.empty()) fail_usage("use --model for S1/S2 or --models A,B for S3/S4, not both");
+  if (!f.model.empty()) pipeline.models = {parse_or_fail(f.model, "--model")};
+  if (!f.models.empty()) {
+    const auto parts = util::split(f.models, ',');
+    if (parts.size() != 2) fail_usage("--models takes exactly two models: A,B (e.g. openai:gpt-4o,gemini:gemini-2.0-flash)");
+    pipeline.models = {parse_or_fail(parts[0], "--models"), parse_or_fail(parts[1], "--models")};
+    if (!needs_two_models(pipeline.strategy)) fail_usage("--models is for S3/S4; use --model for " + f.strategy);
+  }
+  if (!f.judge.empty()) {
+    if (!needs_two_models(pipeline.strategy)) fail_usage("--judge is for S3/S4");
+    pipeline.judge = parse_or_fail(f.judge, "--judge");
+  }
+  services.max_inflight = f.max_inflight;
+  services.requests_per_minute = f.requests_per_minute;
+  services.dry_run = f.dry_run;
+  services.prices_file = f.prices_file;
+  services.seed = f.seed;
+  if (f.cache.value_or(f.cache_default)) {
+    services.cache_path = f.cache_file.empty() ? default_response_cache_path() : f.cache_file;
+  }
+  if (f.insecure_tls) {
+    services.http_options.insecure_tls = true;
+    std::fputs("invox: WARNING: --insecure-tls: TLS certificates are NOT verified. Anyone on the network path can "
+               "read your transcripts and API keys. Use only against a test server you control.\n", stderr);
   }
 }
 

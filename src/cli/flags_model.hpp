@@ -1,6 +1,7 @@
 #pragma once
-// Model and strategy flags. The LLM work (issue 6) adds --models/--judge/--max-inflight/
-// --cache/--dry-run here, so fill.cpp and eval.cpp stay untouched.
+// Model and strategy flags: --strategy, --model, --models A,B, --judge, --max-inflight, --rpm,
+// --cache/--no-cache, --cache-file, --dry-run, --prices, --seed, --insecure-tls.
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -12,7 +13,18 @@ namespace invox::cli {
 
 struct ModelFlags {
   std::string strategy = "S1";
-  std::string model;  // empty = default (rules without keys)
+  std::string model;   // empty = default (rules without keys)
+  std::string models;  // "A,B" for S3/S4
+  std::string judge;   // S3/S4 judge: a model spec or "rules"
+  int max_inflight = ModelServices{}.max_inflight;
+  double requests_per_minute = 0;
+  std::optional<bool> cache;   // --cache / --no-cache; unset = cache_default
+  bool cache_default = false;  // eval sets this to true before add_model_flags (issue 6)
+  std::string cache_file;      // empty = default_response_cache_path()
+  bool dry_run = false;
+  std::string prices_file;
+  long long seed = 0;
+  bool insecure_tls = false;
 };
 
 void add_model_flags(CLI::App& app, ModelFlags& flags);

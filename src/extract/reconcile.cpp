@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <regex>
 #include <set>
 
 #include "invox/normalize.hpp"
@@ -14,7 +15,28 @@ namespace {
 
 std::string show(const std::optional<Candidate>& c) { return c ? c->value.dump() : std::string("(nothing)"); }
 
-// Normalizes a candidate; a value CF rejects is dropped and the reason recorded.
+// The rule checks that hold whatever CF does: enums within options, dates and times in their
+// normalized form, numbers and booleans typed.
+std::string type_problem(const Json& v, const Field& f) {
+  static const std::regex kDate(R"(\d{4}-\d{2}-\d{2})");
+  static const std::regex kTime(R"(\d{1,2}:\d{2})");
+  switch (f.type) {
+    case FieldType::Enum:
+      if (!v.is_string() || std::find(f.options.begin(), f.options.end(), v.get<std::string>()) == f.options.end()) {
+        return "not one of the options";
+      }
+      return "";
+    case FieldType::Date:
+      return v.is_string() && std::regex_match(v.get<std::string>(), kDate) ? "" : "not a YYYY-MM-DD date";
+    case FieldType::Time:
+      return v.is_string() && std::regex_match(v.get<std::string>(), kTime) ? "" : "not an HH:MM time";
+    case FieldType::Number: return v.is_number() ? "" : "not a number";
+    case FieldType::Boolean: return v.is_boolean() ? "" : "not true/false";
+    default: return v.is_string() ? "" : "not text";
+  }
+}
+
+// Normalizes a candidate; a value CF or the rule checks reject is dropped, the reason recorded.
 std::optional<Candidate> checked(const std::optional<Candidate>& c, const Field& f, const NormalizeContext& ctx,
                                  const char* who, std::vector<std::string>& notes) {
   if (!c || c->value.is_null()) return std::nullopt;
@@ -22,6 +44,10 @@ std::optional<Candidate> checked(const std::optional<Candidate>& c, const Field&
   if (r.value.is_null() || (r.issue && r.issue->type == IssueType::Invalid)) {
     notes.push_back(fmt::format("{}'s value {} was rejected{}", who, c->value.dump(),
                                 r.issue ? ": " + r.issue->detail : ""));
+    return std::nullopt;
+  }
+  if (auto problem = type_problem(r.value, f); !problem.empty()) {
+    notes.push_back(fmt::format("{}'s value {} was rejected: {}", who, c->value.dump(), problem));
     return std::nullopt;
   }
   Candidate out = *c;

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "invox/log.hpp"
+#include "invox/models.hpp"
 #include "llm/sha256.hpp"
 
 namespace invox::llm {
@@ -116,3 +117,9 @@ std::filesystem::path default_cache_path() {
 }
 
 }  // namespace invox::llm
+
+namespace invox {
+
+std::string default_response_cache_path() { return llm::default_cache_path().string(); }
+
+}  // namespace invox
