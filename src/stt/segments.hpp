@@ -9,8 +9,8 @@ namespace invox::stt {
 
 struct SegmentParams {
   double pause_s = 0.5;       // a pause this long starts a new segment
-  double max_seconds = 15.0;  // segments are cut at this length ...
-  int max_words = 40;         // ... or word count
+  double max_seconds = 8.0;   // segments are cut at this length ...
+  int max_words = 24;         // ... or word count
 };
 
 // Segment confidence is the mean of its words' confidences. The transcript text is the segment
