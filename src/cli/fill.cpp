@@ -6,6 +6,7 @@
 
 #include "app/fill_command.hpp"
 #include "cli/command.hpp"
+#include "invox/log.hpp"
 #include "cli/flags_history.hpp"
 #include "cli/flags_model.hpp"
 #include "cli/flags_stt.hpp"
@@ -37,6 +38,7 @@ void run(FillFlags& f) {
 
   auto inputs = app::collect_inputs(c.inputs, std::cin);
   if (!inputs) fail(inputs.error());
+  if (inputs->size() > 1) log::use_batch_redaction_default();
   auto session = app::prepare_fill(c, *inputs);
   if (!session) fail(session.error());
   const auto outcomes = app::run_fill(**session, *inputs);
