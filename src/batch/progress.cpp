@@ -70,6 +70,19 @@ void Progress::record(const SummaryEntry& entry) {
   }
 }
 
+void Progress::note(const std::string& line, bool even_when_quiet) {
+  std::lock_guard lock(mutex_);
+  std::FILE* out = options_.stream ? options_.stream : stderr;
+  if (mode_ == ProgressMode::Quiet && !even_when_quiet) return;
+  if (mode_ == ProgressMode::Bar && !finished_) {
+    std::fprintf(out, "\r\033[K%s\n", line.c_str());
+    draw_locked(false);
+  } else {
+    std::fprintf(out, "%s\n", line.c_str());
+    std::fflush(out);
+  }
+}
+
 void Progress::finish() {
   {
     std::lock_guard lock(mutex_);

@@ -39,6 +39,9 @@ class Progress {
   Progress& operator=(const Progress&) = delete;
 
   void record(const SummaryEntry& entry);
+  // Prints one message line on the progress stream (even when quiet, for errors), clearing and
+  // redrawing the bar around it.
+  void note(const std::string& line, bool even_when_quiet = false);
   // Prints the final state (a last bar and newline, or a last line) and stops the ticker.
   void finish();
   [[nodiscard]] ProgressMode mode() const { return mode_; }

@@ -56,7 +56,7 @@ SummaryEntry process_one(const BatchInput& input, const ProcessInput& process, c
   }
   e.error = outcome.report.error;
   // A failed input gets its outputs too (as a single `fill` does): the report carries the reason.
-  if (auto s = write_outputs(paths, outcome); s) {
+  if (auto s = write_outputs(paths, outcome, options.write); s) {
     e.filled = paths.filled.string();
     e.report = paths.report.string();
   } else {
@@ -118,6 +118,7 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
       }
       progress.record(e);
       std::lock_guard lock(out_mutex);
+      if (options.on_finished) options.on_finished(e, progress);
       entries[i] = std::move(e);
     }
   };
@@ -135,8 +136,10 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
   header.interrupted = result.signal != 0;
   header.finished_at = utc_timestamp();
   for (const auto& e : entries) result.counts.add(e);
-  result.summary_path = options.out_dir / options.summary_name;
-  if (auto s = write_summary(result.summary_path, header, entries); !s) result.summary_error = s.error().message;
+  if (!options.summary_name.empty()) {
+    result.summary_path = options.out_dir / options.summary_name;
+    if (auto s = write_summary(result.summary_path, header, entries); !s) result.summary_error = s.error().message;
+  }
   return result;
 }
 

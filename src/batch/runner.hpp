@@ -13,6 +13,7 @@
 #include "batch/summary.hpp"
 #include "invox/expected.hpp"
 #include "invox/orchestrator.hpp"
+#include "invox/output.hpp"
 
 namespace invox::batch {
 
@@ -20,10 +21,14 @@ struct BatchOptions {
   std::filesystem::path out_dir = ".";
   int jobs = 0;  // inputs in parallel; 0 = the number of cores
   bool force = false;  // redo inputs whose outputs are already complete
+  WriteOptions write;  // whether files that are not invox outputs may be replaced
   std::FILE* json_lines = nullptr;  // when set: one JSON line per finished input (stdout)
   ProgressOptions progress;
-  std::string summary_name = "summary.json";
+  std::string summary_name = "summary.json";  // empty: no summary (a single named input)
   SummaryHeader header;  // template/strategy/model/shard: written to the summary, used by resume
+  // Called once per finished input, serialized, with the progress display paused (`note`
+  // prints a message line without tearing the bar).
+  std::function<void(const SummaryEntry&, Progress&)> on_finished;
 };
 
 // Processes one input. Must not throw for bad input: a failure is an outcome with status
