@@ -6,6 +6,7 @@
 
 #include "batch/interrupt.hpp"
 #include "batch/shard.hpp"
+#include "invox/log.hpp"
 #include "invox/stt.hpp"
 
 namespace invox::batch {
@@ -35,6 +36,7 @@ Expected<BatchResult> run_fill_batch(app::FillCommandOptions& command, const Fil
     shard = *parsed;
   }
   const std::vector<BatchInput> inputs = select_shard(std::move(*discovered), shard);
+  if (!single) log::use_batch_redaction_default();
 
   // Stdin is read once, before any worker starts.
   std::vector<app::FillInput> fill_inputs;
