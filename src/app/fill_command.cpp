@@ -158,13 +158,9 @@ FillOutcome process_input(const FillSession& s, const FillInput& input) {
     }
   }
   if (!outcome) outcome = s.orchestrator->process(request);
-<<<<<<< HEAD
-  if (outcome->form.transcript.empty() && request.transcript) outcome->form.transcript = request.transcript->text;
+  complete_form(s, request, *outcome);
   return std::move(*outcome);
 }
-=======
-  complete_form(s, request, *outcome);
->>>>>>> main
 
 InputOutcome fill_one(const FillSession& s, const FillInput& input) {
   InputOutcome result;
