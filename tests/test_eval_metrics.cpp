@@ -2,6 +2,8 @@
 // are fixed here, so every expected number below is worked out from them, not from the code.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+#include <fstream>
 #include <map>
 
 #include "eval/dataset.hpp"
@@ -239,6 +241,8 @@ TEST_CASE("eval: the HTML report is self-contained and shows table, bars and hig
   c1.transcript = "Ann Lee, forty years old <b>.";
   c1.score.fields[0].evidence = invox::Evidence{"Ann Lee", size_t{0}, size_t{7}, {}, {}};
   const std::string html = html_report(result);
+  // For looking at it in a browser: INVOX_TEST_HTML_OUT=/tmp/r.html invox_tests "[eval]".
+  if (const char* keep = std::getenv("INVOX_TEST_HTML_OUT")) std::ofstream(keep) << html;
   CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
   CHECK(html.find("<svg") != std::string::npos);
   CHECK(html.find("<td class=num><b>0.710</b></td>") != std::string::npos);
