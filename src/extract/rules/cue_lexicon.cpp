@@ -165,6 +165,10 @@ void classify(FieldLexicon& fl, const GuidelineInfo& gi) {
   bool code_example = std::any_of(gi.quoted_examples.begin(), gi.quoted_examples.end(), looks_like_code);
   fl.code_like = f.type == FieldType::Text && !fl.person_name && (gi.mentions_digits || code_word || code_example || !gi.code_prefix.empty());
   fl.code_prefix = gi.code_prefix;
+  bool place = std::any_of(words.begin(), words.end(), [](const std::string& w) {
+    return w == "location" || w == "address" || w == "where" || w == "place" || w == "site";
+  });
+  fl.place_like = f.type == FieldType::Text && place && !fl.person_name && !fl.code_like;
   fl.wants_numerals = gi.wants_numerals;
 }
 

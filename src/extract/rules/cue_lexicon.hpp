@@ -47,6 +47,7 @@ struct FieldLexicon {
   bool code_like = false;     // identifier: letters and digits
   bool wants_numerals = false;
   bool doctor_title = false;  // "Write as 'Dr. Lastname'"
+  bool place_like = false;    // a location: "where ...", "address", "location"
   std::string code_prefix;    // "WO-"
 };
 

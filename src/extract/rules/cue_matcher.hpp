@@ -19,6 +19,9 @@ struct Mention {
   bool is_value = false;  // a value phrase (option/synonym) rather than a cue
   const Cue* cue = nullptr;
   const ValuePhrase* value = nullptr;
+  // Ends another field's value region. A number/date/time cue with no value of its type
+  // after it ("chain" in "brake pads and chain") is just a word.
+  bool bounds = true;
 };
 
 struct MatchParams {

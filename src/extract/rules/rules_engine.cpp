@@ -81,10 +81,13 @@ std::map<std::string, Candidate> extract_all(const Template& tmpl, std::string_v
   }
   auto tt = tokenize(text);
   auto mentions = find_mentions(tt, lex);
+  mark_bounding_mentions(tt, lex, mentions, ctx);
   Scan scan{tt, lex, mentions, ctx, {}};
 
   std::vector<std::vector<FieldCandidate>> ranked(lex.fields.size());
   for (size_t f = 0; f < lex.fields.size(); ++f) ranked[f] = rank(candidates_for(scan, f), params.keep_ratio);
+  for (size_t f = 0; f < lex.fields.size(); ++f)
+    if (lex.fields[f].place_like && ranked[f].empty()) ranked[f] = read_place_phrase(scan, f);
   // The first person field of a form is its subject; unnamed by any cue, look for an intro.
   for (size_t f = 0; f < lex.fields.size(); ++f) {
     if (!lex.fields[f].person_name || lex.fields[f].field->type != FieldType::Text) continue;

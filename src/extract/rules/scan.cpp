@@ -17,7 +17,7 @@ std::optional<size_t> Scan::prev_content(size_t i) const {
 
 const Mention* Scan::anchor_at(size_t i, size_t field, bool values_too) const {
   for (const auto& m : mentions) {
-    if (m.first != i || m.field == field) continue;
+    if (m.first != i || m.field == field || !m.bounds) continue;
     if (m.is_value && !values_too) continue;
     if (!m.is_value && m.cue->kind == CueKind::Unit) continue;
     if (!m.is_value && m.cue->weak) continue;
@@ -54,6 +54,31 @@ size_t Scan::token_at_byte(size_t byte) const {
   for (size_t i = 0; i < size(); ++i)
     if (tok(i).begin >= byte) return i;
   return size();
+}
+
+void mark_bounding_mentions(const TokenizedText& tt, const Lexicon& lex, std::vector<Mention>& mentions,
+                            const NormalizeContext& ctx) {
+  constexpr size_t kLook = 3;
+  Scan probe{tt, lex, mentions, ctx, {}};
+  std::vector<bool> bounds(mentions.size(), true);
+  for (size_t k = 0; k < mentions.size(); ++k) {
+    const Mention& m = mentions[k];
+    if (m.is_value) continue;
+    const Field& f = *lex.fields[m.field].field;
+    if (f.type != FieldType::Number && f.type != FieldType::Date && f.type != FieldType::Time) continue;
+    if (m.cue->kind != CueKind::Lead) continue;
+    bool found = false;
+    size_t seen = 0;
+    for (size_t i = m.last; i < tt.tokens.size() && seen < kLook && !found; ++i) {
+      if (tt.tokens[i].filler) continue;
+      ++seen;
+      found = probe.parse_typed(i, std::min(tt.tokens.size(), i + 8), f).has_value();
+    }
+    // A value right before the cue ("two hours of labor") also makes it a real mention.
+    if (!found && m.first > 0) found = probe.parse_typed(m.first - 1, m.first, f).has_value();
+    bounds[k] = found;
+  }
+  for (size_t k = 0; k < mentions.size(); ++k) mentions[k].bounds = bounds[k];
 }
 
 std::optional<FieldCandidate> Scan::parse_typed(size_t i, size_t end, const Field& field) const {

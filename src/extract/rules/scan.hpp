@@ -62,4 +62,8 @@ struct Scan {
   [[nodiscard]] std::optional<FieldCandidate> parse_typed(size_t i, size_t end, const Field& field) const;
 };
 
+// Marks typed-field cue mentions that no value of their type follows as non-boundaries.
+void mark_bounding_mentions(const TokenizedText& tt, const Lexicon& lex, std::vector<Mention>& mentions,
+                            const NormalizeContext& ctx);
+
 }  // namespace invox::rules

@@ -122,6 +122,44 @@ std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
   return out;
 }
 
+std::vector<FieldCandidate> read_place_phrase(const Scan& s, size_t field) {
+  constexpr double kPlaceScore = 0.5;
+  static const std::vector<std::string> kNotPlaces = {"morning", "afternoon", "evening", "night", "time", "moment",
+                                                      "total", "my", "his", "her", "their", "our", "fact", "mind",
+                                                      "case", "person", "charge", "stock", "service", "place",
+                                                      "name", "addition", "advance", "general", "order", "front"};
+  Field time_field;
+  time_field.type = FieldType::Time;
+  Field date_field;
+  date_field.type = FieldType::Date;
+  for (size_t i = 0; i + 1 < s.size(); ++i) {
+    const Token& t = s.tok(i);
+    if (t.filler || (t.norm != "at" && t.norm != "in")) continue;
+    if (t.after != Break::None) continue;
+    size_t from = s.skip_fillers(i + 1);
+    while (from < s.size() && (s.tok(from).norm == "the" || s.tok(from).norm == "a")) ++from;
+    if (from >= s.size()) break;
+    const std::string& w = s.tok(from).norm;
+    if (std::find(kNotPlaces.begin(), kNotPlaces.end(), w) != kNotPlaces.end() || is_stopword(w) ||
+        is_linking_word(w))
+      continue;
+    size_t end = s.region_end(from, field, true, 7);
+    // A time or date that fills most of the phrase is not a place.
+    bool temporal = false;
+    for (const Field* tf : {&time_field, &date_field}) {
+      auto c = s.parse_typed(from, end, *tf);
+      if (c && (c->last - from) * 10 >= (end - from) * 6) temporal = true;
+    }
+    if (temporal) continue;
+    auto c = read_phrase(s, field, from, false);
+    if (!c) continue;
+    c->score = kPlaceScore;
+    c->cue_first = i;
+    return {*c};
+  }
+  return {};
+}
+
 std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field) {
   constexpr double kIntroScore = 0.7;
   constexpr double kForScore = 0.6;
