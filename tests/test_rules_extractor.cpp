@@ -87,8 +87,9 @@ struct Run {
   [[nodiscard]] Json value(const std::string& id) const {
     auto it = result.values.find(id);
     if (it == result.values.end()) return Json();
-    return normalize_value_for_field(it->second.value, *tmpl.find(id), NormalizeContext{"en-US", "UTC", "2026-05-11"})
-        .value;
+    NormalizeContext ctx;
+    ctx.reference_date = "2026-05-11";
+    return normalize_value_for_field(it->second.value, *tmpl.find(id), ctx).value;
   }
   [[nodiscard]] bool has(const std::string& id) const { return result.values.count(id) > 0; }
 };

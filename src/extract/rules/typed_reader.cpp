@@ -74,14 +74,18 @@ std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size
   for (size_t i = start; i < end && seen < lookahead; ++i) {
     if (s.tok(i).filler) continue;
     ++seen;
-    auto c = f.type == FieldType::Number && rank > 0 ? s.parse_typed(i, end, f) : parse_checked(s, i, end, f);
+    // "55/60": read the numbers on each side of the slash separately.
+    size_t stop = f.type == FieldType::Number && s.tok(i).slash_after ? i + 1 : end;
+    auto c = f.type == FieldType::Number && rank > 0 ? s.parse_typed(i, stop, f) : parse_checked(s, i, stop, f);
     if (!c) continue;
     // "X over Y": the k-th field of the group takes the k-th number of the chain.
     for (size_t k = 0; k < rank && c; ++k) {
       size_t j = s.skip_fillers(c->last);
       if (j >= end || !is_pair_separator(s, c->last, j)) return std::nullopt;
       size_t next = s.tok(c->last - 1).slash_after ? j : s.skip_fillers(j + 1);
-      c = s.parse_typed(next, std::max(end, s.region_end(next, field, false, 6)), f);
+      size_t next_end = std::max(end, s.region_end(next, field, false, 6));
+      if (next < s.size() && s.tok(next).slash_after) next_end = next + 1;
+      c = s.parse_typed(next, next_end, f);
     }
     if (!c || !in_range(c->value, f)) return std::nullopt;
     c->score = m.strength * (1.0 - kDistancePenalty * static_cast<double>(seen - 1));
