@@ -25,7 +25,7 @@ TEST_CASE("print rules mentions for one dev case", "[.rulesdebug]") {
   REQUIRE(tmpl.has_value());
   NormalizeContext ctx;
   ctx.reference_date = c.value("referenceDate", "");
-  std::string text = c["transcript"];
+  std::string text = c["transcript"].get<std::string>();
   auto lex = rules::build_lexicon(*tmpl);
   auto tt = rules::tokenize(text);
   auto ms = rules::find_mentions(tt, lex);
