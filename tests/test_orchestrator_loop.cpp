@@ -150,7 +150,7 @@ TEST_CASE("retrieval: examples reach the model; any failure falls back to zero-s
   }
 }
 
-TEST_CASE("--learn adds complete results only", "[orchestrator][rag]") {
+TEST_CASE("learning adds complete results only", "[orchestrator][rag]") {
   auto store = std::make_shared<FakeStore>();
   PipelineOptions opts;
   opts.learn = true;
