@@ -2,9 +2,12 @@
 // are fixed here, so every expected number below is worked out from them, not from the code.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+#include <fstream>
 #include <map>
 
 #include "eval/dataset.hpp"
+#include "eval/html_report.hpp"
 #include "eval/report.hpp"
 #include "eval/runner.hpp"
 
@@ -229,4 +232,41 @@ TEST_CASE("eval: a strategy that cannot be configured stops the evaluation", "[e
   });
   REQUIRE_FALSE(r.has_value());
   CHECK(r.error().kind == invox::ErrorKind::Config);
+}
+
+TEST_CASE("eval: the HTML report is self-contained and shows table, bars and highlighted evidence", "[eval]") {
+  auto result = run_tiny();
+  // Give c1's name an evidence span the report must highlight inside the transcript.
+  auto& c1 = result.strategies[0].cases[0];
+  c1.transcript = "Ann Lee, forty years old <b>.";
+  c1.score.fields[0].evidence = invox::Evidence{"Ann Lee", size_t{0}, size_t{7}, {}, {}};
+  const std::string html = html_report(result);
+  // For looking at it in a browser: INVOX_TEST_HTML_OUT=/tmp/r.html invox_tests "[eval]".
+  if (const char* keep = std::getenv("INVOX_TEST_HTML_OUT")) std::ofstream(keep) << html;
+  CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
+  CHECK(html.find("<svg") != std::string::npos);
+  CHECK(html.find("<td class=num><b>0.710</b></td>") != std::string::npos);
+  CHECK(html.find("<mark class=\"correct\" title=\"name\">Ann Lee</mark>, forty years old &lt;b&gt;.") !=
+        std::string::npos);
+  CHECK(html.find("class=\"wrong lock\"") != std::string::npos);  // c2's overwritten lock
+  CHECK(html.find("scripted failure") != std::string::npos);      // c3's reason
+  // No external assets: nothing is fetched when the file is opened.
+  CHECK(html.find("src=\"http") == std::string::npos);
+  CHECK(html.find("href=\"http") == std::string::npos);
+  CHECK(html.find("@import") == std::string::npos);
+}
+
+TEST_CASE("eval: evidence is located by offsets or by snippet, and overlapping marks stay nested", "[eval]") {
+  const std::string t = "Temp thirty eight, pulse ninety.";
+  auto by_snippet = locate_evidence(t, invox::Evidence{"PULSE ninety", {}, {}, {}, {}});
+  REQUIRE(by_snippet.has_value());
+  CHECK(by_snippet->first == 19);
+  CHECK(by_snippet->second == 31);
+  CHECK_FALSE(locate_evidence(t, invox::Evidence{"absent", {}, {}, {}, {}}).has_value());
+  auto bad_offsets = locate_evidence(t, invox::Evidence{"Temp", size_t{5}, size_t{500}, {}, {}});
+  REQUIRE(bad_offsets.has_value());
+  CHECK(bad_offsets->first == 0);
+  const std::string out = highlight_transcript(t, {{0, 17, "a", "correct"}, {5, 11, "b", "wrong"}, {19, 31, "c", "wrong"}});
+  CHECK(out == "<mark class=\"correct\" title=\"a\">Temp thirty eight</mark>, "
+               "<mark class=\"wrong\" title=\"c\">pulse ninety</mark>.");
 }

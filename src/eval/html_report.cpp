@@ -65,7 +65,7 @@ std::string case_section(const EvalResult& r, size_t index) {
     long errors = 0;
     for (const auto& f : cr.score.fields) errors += f.outcome == Outcome::Correct ? 0 : 1;
     badges += fmt::format(" {}: {}", html_escape(run.metrics.strategy),
-                          cr.score.failed ? std::string("failed") : fmt::format("{} wrong field(s)", errors));
+                          cr.score.failed ? std::string("failed") : fmt::format("{} field error(s)", errors));
   }
   std::string out = fmt::format("<details{} id=\"case-{}\"><summary>{} <span class=muted>{} &middot;{}</span></summary>\n",
                                 all_exact ? "" : " open", html_escape(first.case_id), html_escape(first.case_id),
