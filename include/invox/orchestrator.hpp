@@ -35,6 +35,8 @@ struct PipelineServices {
   std::shared_ptr<Judge> judge;
   std::shared_ptr<SpeechRecognizer> stt;   // null until the first audio input needs it
   std::shared_ptr<HistoryStore> history;   // null = zero-shot
+  // Credentials, HTTP client and limits for services created lazily (the recognizer).
+  ModelServices model_services;
 };
 
 struct FillRequest {
@@ -61,6 +63,9 @@ class Orchestrator {
  private:
   PipelineOptions options_;
   PipelineServices services_;
+  // The recognizer is built on the first audio input and shared by later ones (thread-safe).
+  struct LazyParts;
+  std::shared_ptr<LazyParts> lazy_;
 };
 
 // Resolves default models (rules without keys; the paper's trio for S3/S4), checks

@@ -22,6 +22,9 @@ struct StrategyInput {
   Extractor* model_a = nullptr;  // always set
   Extractor* model_b = nullptr;  // S3/S4
   Judge* judge = nullptr;        // S3/S4
+  // Per-field strategies (S2/S4) run at most this many field calls at once; model clients
+  // apply their own global cap on requests in flight on top of it.
+  int max_parallel = 8;
 };
 
 struct StrategyOutput {

@@ -1,10 +1,102 @@
-// STUB (issue 4 replaces this file).
+// S2: one extraction call per field, in parallel, each in its own error boundary.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <system_error>
+#include <thread>
+
 #include "invox/strategy.hpp"
 
 namespace invox {
 
-Expected<StrategyOutput> run_s2(const StrategyInput&) {
-  return Error::unsupported("strategy S2 is not implemented yet");
+namespace {
+
+constexpr size_t kExamplesPerField = 2;
+
+struct FieldRun {
+  std::optional<Candidate> candidate;
+  std::vector<Issue> issues;
+  Usage usage;
+};
+
+Issue field_failure(const Field& field, const std::string& why) {
+  return Issue{field.id, IssueType::LowConf,
+               fmt::format("extraction failed for this field ({}); it keeps its current value", why),
+               IssueAction::Requery};
+}
+
+// The per-field request: that field only, its hint, and the few-shots that filled it.
+ExtractionRequest request_for(const ExtractionRequest& base, const Field& field) {
+  ExtractionRequest r = base;
+  r.fields = {&field};
+  r.hints.clear();
+  if (auto it = base.hints.find(field.id); it != base.hints.end()) r.hints[field.id] = it->second;
+  r.examples.clear();
+  for (const auto& ex : base.examples) {
+    if (r.examples.size() >= kExamplesPerField) break;
+    auto it = ex.expected.find(field.id);
+    if (ex.expected.is_object() && it != ex.expected.end() && !it->is_null()) r.examples.push_back(ex);
+  }
+  return r;
+}
+
+FieldRun run_field(const StrategyInput& input, const Field& field) {
+  FieldRun out;
+  try {
+    auto result = input.model_a->extract(request_for(input.base, field));
+    if (!result) {
+      out.issues.push_back(field_failure(field, result.error().message));
+      return out;
+    }
+    out.usage = result->usage;
+    for (auto& issue : result->issues) {
+      if (issue.field.empty()) issue.field = field.id;
+      out.issues.push_back(std::move(issue));
+    }
+    // Only the asked field counts: a per-field call cannot fill its neighbours.
+    if (auto it = result->values.find(field.id); it != result->values.end() && !it->second.value.is_null()) {
+      out.candidate = std::move(it->second);
+    }
+  } catch (const std::exception& e) {
+    out.issues.push_back(field_failure(field, e.what()));
+  } catch (...) {
+    out.issues.push_back(field_failure(field, "unknown exception"));
+  }
+  return out;
+}
+
+}  // namespace
+
+Expected<StrategyOutput> run_s2(const StrategyInput& input) {
+  if (!input.model_a) return Error::config("strategy S2 needs a model");
+  const auto& fields = input.base.fields;
+  std::vector<FieldRun> runs(fields.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < fields.size(); i = next++) runs[i] = run_field(input, *fields[i]);
+  };
+  const size_t threads = std::clamp<size_t>(static_cast<size_t>(std::max(1, input.max_parallel)), 1,
+                                            std::max<size_t>(fields.size(), 1));
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < threads; ++t) {
+    try {
+      pool.emplace_back(worker);
+    } catch (const std::system_error&) {
+      break;  // no more threads: the ones running (and this one) finish the work
+    }
+  }
+  worker();
+  for (auto& th : pool) th.join();
+
+  StrategyOutput out;
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (runs[i].candidate) out.values[fields[i]->id] = std::move(*runs[i].candidate);
+    for (auto& issue : runs[i].issues) out.issues.push_back(std::move(issue));
+    out.usage += runs[i].usage;
+  }
+  out.calls = static_cast<int>(fields.size());
+  return out;
 }
 
 }  // namespace invox

@@ -1,28 +1,225 @@
-// STUB (issue 4 replaces this file).
+// The pipeline of DESIGN.md: STT -> RAG -> IE -> CF -> VER (-> re-query), one input at a time.
 #include "invox/orchestrator.hpp"
+
+#include <fmt/format.h>
+
+#include <mutex>
+#include <set>
+
+#include "invox/log.hpp"
+#include "orchestrator/asr_evidence.hpp"
+#include "orchestrator/form_assembly.hpp"
+#include "orchestrator/stages.hpp"
+#include "verify/verify.hpp"
 
 namespace invox {
 
+struct Orchestrator::LazyParts {
+  std::mutex mutex;
+  std::shared_ptr<SpeechRecognizer> stt;
+};
+
 Orchestrator::Orchestrator(PipelineOptions options, PipelineServices services)
-    : options_(std::move(options)), services_(std::move(services)) {}
+    : options_(std::move(options)), services_(std::move(services)), lazy_(std::make_shared<LazyParts>()) {
+  lazy_->stt = services_.stt;
+}
+
+namespace {
+
+// Everything one input's run accumulates between stages.
+struct RunState {
+  const FillRequest& request;
+  const Template& tmpl;
+  Transcript transcript;
+  std::vector<verify::ByteSpan> segment_spans;
+  CfCandidates candidates;
+  std::vector<Issue> extraction_issues;  // from the strategy (per-field failures)
+  int calls = 0;
+};
+
+std::string describe_models(const PipelineOptions& options, const PipelineServices& s) {
+  auto name = [](const auto& p) { return p ? p->name() : std::string("?"); };
+  if (needs_two_models(options.strategy)) {
+    return fmt::format("{} + {}, judge {}", name(s.model_a), name(s.model_b), name(s.judge));
+  }
+  return name(s.model_a);
+}
+
+void fail(FillOutcome& out, std::string reason) {
+  out.report.status = FormStatus::Failed;
+  out.report.error = std::move(reason);
+  out.report.issues.clear();
+}
+
+// ASR mapping then CF for a strategy's candidates.
+CfCandidates to_cf(RunState& st, std::map<std::string, Candidate> values) {
+  for (auto& [id, cand] : values) apply_asr_evidence(cand, st.transcript, st.segment_spans);
+  return normalize_candidates(values, st.tmpl, st.request.current, st.request.context);
+}
+
+// Builds the form from the current candidates, verifies it, and returns all issues.
+std::vector<Issue> assemble_and_verify(RunState& st, FillOutcome& out, const PipelineOptions& options) {
+  out.form.filled = assemble_fields(st.tmpl, st.request.current, st.candidates);
+  std::vector<Issue> issues = st.extraction_issues;
+  for (const auto& [id, c] : st.candidates) {
+    if (c.issue) issues.push_back(*c.issue);
+  }
+  verify::VerifyInput vin{&st.tmpl, &out.form, &st.transcript, st.request.context};
+  for (auto& i : verify::verify_form(vin, {options.review_threshold})) issues.push_back(std::move(i));
+  return verify::dedupe_issues(std::move(issues));
+}
+
+// Fields a clarification round re-asks, with VER's details as hints.
+std::map<std::string, std::string> requery_hints(const RunState& st, const std::vector<Issue>& issues) {
+  std::map<std::string, std::string> hints;
+  for (const auto& i : issues) {
+    if (i.action != IssueAction::Requery || !is_writable(st.tmpl, st.request.current, i.field)) continue;
+    std::string& h = hints[i.field];
+    h += (h.empty() ? "" : "; ") + i.detail;
+  }
+  return hints;
+}
+
+void run_pipeline(const PipelineOptions& options, const PipelineServices& services, const RecognizerSource& stt,
+                  const FillRequest& request, FillOutcome& out) {
+  Report& report = out.report;
+  if (!request.tmpl) return fail(out, "no form template given");
+  const Template& tmpl = *request.tmpl;
+  out.form.filled = assemble_fields(tmpl, request.current, {});  // a failed run keeps the current values
+  if (!services.model_a) return fail(out, "no extraction model is configured");
+  if (needs_two_models(options.strategy) && (!services.model_b || !services.judge)) {
+    return fail(out, fmt::format("strategy {} needs two models and a judge (--models A,B --judge J)",
+                                 to_string(options.strategy)));
+  }
+
+  auto transcript = obtain_transcript(request, options.stt, stt, report);
+  if (!transcript) return fail(out, transcript.error().message);
+  out.form.transcript = transcript->text;
+  if (transcript->text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    return fail(out, "the transcript is empty: nothing to extract");
+  }
+  RunState st{request, tmpl, std::move(*transcript), {}, {}, {}, 0};
+  st.segment_spans = locate_segments(st.transcript);
+
+  StrategyInput input;
+  input.base.tmpl = &tmpl;
+  input.base.transcript = &st.transcript;
+  input.base.old_transcript = request.old_transcript;
+  input.base.current = &request.current;
+  input.base.context = request.context;
+  for (const Field& f : tmpl.fields) {
+    if (is_writable(tmpl, request.current, f.id)) input.base.fields.push_back(&f);
+  }
+  input.model_a = services.model_a.get();
+  input.model_b = services.model_b.get();
+  input.judge = services.judge.get();
+  if (services.history) {
+    input.base.examples = retrieve_examples(*services.history, tmpl, st.transcript.text, options.retrieval, report);
+  }
+
+  // IE
+  StageClock ie_clock("ie");
+  auto extracted = run_strategy_guarded(options.strategy, input);
+  if (!extracted) {
+    report.stages.push_back(ie_clock.finish(false, extracted.error().message));
+    return fail(out, fmt::format("extraction failed: {}", extracted.error().message));
+  }
+  StageTiming ie = ie_clock.finish();
+  ie.calls = extracted->calls;
+  report.stages.push_back(ie);
+  st.calls += extracted->calls;
+  report.usage += extracted->usage;
+  report.decisions = extracted->decisions;
+  st.extraction_issues = extracted->issues;
+
+  // CF
+  StageClock cf_clock("cf");
+  st.candidates = to_cf(st, std::move(extracted->values));
+  report.stages.push_back(cf_clock.finish());
+
+  // VER
+  StageClock ver_clock("ver");
+  std::vector<Issue> issues = assemble_and_verify(st, out, options);
+  report.stages.push_back(ver_clock.finish());
+
+  // Clarification: re-ask only fields with requery issues, with the issues as hints.
+  std::optional<StageTiming> requery;
+  for (int round = 0; round < options.max_requery; ++round) {
+    auto hints = requery_hints(st, issues);
+    if (hints.empty()) break;
+    StageClock clock("requery");
+    StrategyInput again = input;
+    again.base.fields.clear();
+    for (const auto& [id, hint] : hints) again.base.fields.push_back(tmpl.find(id));
+    again.base.hints = hints;
+    auto r = run_strategy_guarded(options.strategy, again);
+    StageTiming t = clock.finish(bool(r), r ? std::string() : r.error().message);
+    if (r) {
+      t.calls = r->calls;
+      st.calls += r->calls;
+      report.usage += r->usage;
+      std::erase_if(report.decisions, [&](const Decision& d) { return hints.count(d.field) > 0; });
+      for (auto& d : r->decisions) report.decisions.push_back(std::move(d));
+      std::erase_if(st.extraction_issues, [&](const Issue& i) { return hints.count(i.field) > 0; });
+      for (auto& i : r->issues) {
+        if (hints.count(i.field)) st.extraction_issues.push_back(std::move(i));
+      }
+      std::map<std::string, Candidate> fresh;
+      for (auto& [id, c] : r->values) {
+        if (hints.count(id) && !c.value.is_null()) fresh[id] = std::move(c);
+      }
+      for (auto& [id, c] : to_cf(st, std::move(fresh))) st.candidates[id] = std::move(c);
+      issues = assemble_and_verify(st, out, options);
+      t.ms = clock.elapsed_ms();
+    }
+    if (!requery) {
+      requery = t;
+    } else {
+      requery->ms += t.ms;
+      requery->calls = requery->calls.value_or(0) + t.calls.value_or(0);
+      requery->ok = requery->ok && t.ok;
+      if (!t.error.empty()) requery->error = t.error;
+    }
+    if (!r) break;
+  }
+  if (requery) report.stages.push_back(*requery);
+
+  report.issues = std::move(issues);
+  report.status = verify::status_for(report.issues);
+  report.usage.llm_calls = st.calls;
+  for (const auto& [id, f] : out.form.filled) {
+    if (!f.value.is_null()) report.confidence.emplace_back(id, f.confidence);
+  }
+  if (options.learn && report.status == FormStatus::Complete && services.history) learn_from(*services.history, out.form);
+}
+
+}  // namespace
 
 FillOutcome Orchestrator::process(const FillRequest& request) const {
   FillOutcome out;
   out.form.template_id = request.tmpl ? request.tmpl->id : "";
   out.form.strategy = std::string(to_string(options_.strategy));
-  out.report.status = FormStatus::Failed;
-  out.report.error = "the pipeline is not implemented yet";
+  out.form.model = describe_models(options_, services_);
+  RecognizerSource stt = [this]() -> Expected<std::shared_ptr<SpeechRecognizer>> {
+    std::lock_guard<std::mutex> lock(lazy_->mutex);
+    if (!lazy_->stt) {
+      auto made = make_recognizer(options_.stt, services_.model_services);
+      if (!made) return made.error();
+      lazy_->stt = *made;
+    }
+    return lazy_->stt;
+  };
+  try {
+    run_pipeline(options_, services_, stt, request, out);
+  } catch (const std::exception& e) {
+    fail(out, fmt::format("internal error: {}", e.what()));
+  } catch (...) {
+    fail(out, "internal error: unknown exception");
+  }
+  if (out.report.status == FormStatus::Failed) {
+    log::debug(fmt::format("{}: failed: {}", request.input.string(), out.report.error));
+  }
   return out;
-}
-
-Expected<PipelineServices> build_pipeline_services(PipelineOptions& options, const ModelServices& model_services,
-                                                   const std::optional<HistoryOptions>&) {
-  if (options.models.empty()) options.models.push_back(ModelSpec{"rules", "rules", ""});
-  PipelineServices s;
-  auto a = make_extractor(options.models[0], model_services);
-  if (!a) return a.error();
-  s.model_a = *a;
-  return s;
 }
 
 }  // namespace invox

@@ -1,0 +1,57 @@
+#include "orchestrator/asr_evidence.hpp"
+
+#include <algorithm>
+
+namespace invox {
+
+std::vector<verify::ByteSpan> locate_segments(const Transcript& transcript) {
+  std::vector<verify::ByteSpan> spans;
+  const verify::FoldedText folded = verify::fold_text(transcript.text);
+  const size_t n = transcript.text.size();
+  size_t folded_cursor = 0;
+  size_t byte_cursor = 0;
+  for (const Segment& seg : transcript.segments) {
+    if (auto m = verify::find_folded(folded, seg.text, folded_cursor)) {
+      spans.push_back(m->span);
+      folded_cursor = m->folded_end;
+      byte_cursor = m->span.end;
+      continue;
+    }
+    // Not found (the transcript was edited or stitched differently): estimate.
+    size_t begin = std::min(byte_cursor, n);
+    while (begin < n && transcript.text[begin] == ' ') ++begin;
+    const size_t end = std::min(n, begin + seg.text.size());
+    spans.push_back({begin, end});
+    byte_cursor = end;
+    while (folded_cursor < folded.origin.size() && folded.origin[folded_cursor] < end) ++folded_cursor;
+  }
+  return spans;
+}
+
+void apply_asr_evidence(Candidate& c, const Transcript& t, const std::vector<verify::ByteSpan>& spans) {
+  if (t.segments.empty() || !c.evidence) return;
+  Evidence& e = *c.evidence;
+  const size_t n = t.text.size();
+  const bool offsets_valid = e.char_begin && e.char_end && *e.char_begin < *e.char_end && *e.char_end <= n;
+  if (!offsets_valid) {
+    auto m = verify::find_folded(verify::fold_text(t.text), e.snippet);
+    if (!m) return;
+    e.char_begin = m->span.begin;
+    e.char_end = m->span.end;
+  }
+  const size_t b = *e.char_begin, en = *e.char_end;
+  std::optional<double> lowest, start, end;
+  for (size_t i = 0; i < spans.size() && i < t.segments.size(); ++i) {
+    if (spans[i].begin >= spans[i].end || spans[i].begin >= en || b >= spans[i].end) continue;
+    const Segment& s = t.segments[i];
+    lowest = std::min(lowest.value_or(1.0), std::clamp(s.confidence, 0.0, 1.0));
+    start = std::min(start.value_or(s.start), s.start);
+    end = std::max(end.value_or(s.end), s.end);
+  }
+  if (!lowest) return;
+  e.start = start;
+  e.end = end;
+  c.confidence *= *lowest;
+}
+
+}  // namespace invox

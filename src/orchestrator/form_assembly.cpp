@@ -1,0 +1,87 @@
+#include "orchestrator/form_assembly.hpp"
+
+#include <algorithm>
+
+namespace invox {
+
+namespace {
+
+FilledField carried(const CurrentValue* cur) {
+  FilledField f;
+  if (!cur || cur->value.is_null()) return f;  // null, source "", confidence 0
+  f.value = cur->value;
+  f.source = cur->source;
+  f.confidence = 1.0;
+  return f;
+}
+
+bool same_value(const Json& current, const Json& candidate, const Field& field) {
+  return current == candidate || values_match(current, candidate, field);
+}
+
+}  // namespace
+
+bool is_writable(const Template& tmpl, const CurrentValues& current, const std::string& field_id) {
+  if (!tmpl.find(field_id)) return false;
+  auto it = current.find(field_id);
+  return it == current.end() || !it->second.locked;
+}
+
+CfCandidates normalize_candidates(const std::map<std::string, Candidate>& candidates, const Template& tmpl,
+                                  const CurrentValues& current, const NormalizeContext& context) {
+  CfCandidates out;
+  for (const auto& [id, cand] : candidates) {
+    if (cand.value.is_null() || !is_writable(tmpl, current, id)) continue;
+    const Field& field = *tmpl.find(id);
+    NormalizeResult r = normalize_value_for_field(cand.value, field, context);
+    CfCandidate c;
+    c.value = std::move(r.value);
+    c.confidence = std::clamp(cand.confidence, 0.0, 1.0);
+    c.evidence = cand.evidence;
+    if (r.issue) {
+      Issue issue = *r.issue;
+      issue.field = id;
+      // An ambiguous value needs the speaker ("3/4/92": March or April?); a value CF cannot
+      // read may be fixed by asking the model again with CF's reason as a hint.
+      issue.action = issue.type == IssueType::Ambiguous ? IssueAction::Clarify : IssueAction::Requery;
+      c.issue = std::move(issue);
+    }
+    out[id] = std::move(c);
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, FilledField>> assemble_fields(const Template& tmpl, const CurrentValues& current,
+                                                                 const CfCandidates& candidates) {
+  std::vector<std::pair<std::string, FilledField>> filled;
+  filled.reserve(tmpl.fields.size());
+  for (const Field& field : tmpl.fields) {
+    const auto cur_it = current.find(field.id);
+    const CurrentValue* cur = cur_it == current.end() ? nullptr : &cur_it->second;
+    const auto cand_it = candidates.find(field.id);
+    const bool usable = cand_it != candidates.end() && !cand_it->second.value.is_null() && !(cur && cur->locked);
+    if (!usable) {
+      filled.emplace_back(field.id, carried(cur));
+      continue;
+    }
+    const CfCandidate& c = cand_it->second;
+    const bool has_current = cur && !cur->value.is_null();
+    if (has_current && same_value(cur->value, c.value, field)) {
+      FilledField f = carried(cur);
+      f.evidence = c.evidence;  // the transcript confirms it: keep where it was said
+      filled.emplace_back(field.id, std::move(f));
+      continue;
+    }
+    FilledField f;
+    f.value = c.value;
+    f.changed = true;
+    f.previous_value = has_current ? cur->value : Json(nullptr);
+    f.source = "ai";
+    f.confidence = c.confidence;
+    f.evidence = c.evidence;
+    filled.emplace_back(field.id, std::move(f));
+  }
+  return filled;
+}
+
+}  // namespace invox

@@ -1,0 +1,87 @@
+#include "orchestrator/stages.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "invox/log.hpp"
+
+namespace invox {
+
+Expected<Transcript> obtain_transcript(const FillRequest& request, const SttOptions& stt_options,
+                                       const RecognizerSource& recognizer, Report& report) {
+  if (request.transcript) return *request.transcript;
+  if (request.input.empty()) return Error::input("no input: give an audio or transcript file");
+  if (!is_audio_path(request.input)) return load_transcript(request.input);
+
+  StageClock clock("stt");
+  auto fail = [&](const Error& e) -> Expected<Transcript> {
+    report.stages.push_back(clock.finish(false, e.message));
+    return e;
+  };
+  auto engine = recognizer();
+  if (!engine) return fail(engine.error());
+  if (!*engine) return fail(Error::internal("no speech recognizer available"));
+  SttOptions opts = stt_options;
+  if (!opts.bias_template) opts.bias_template = request.tmpl;
+  Expected<Transcript> t = Error::internal("speech recognition did not run");
+  try {
+    t = (*engine)->transcribe(request.input, opts);
+  } catch (const std::exception& e) {
+    return fail(Error::internal(fmt::format("{}: speech recognition failed: {}", request.input.string(), e.what())));
+  }
+  if (!t) return fail(t.error());
+  report.stages.push_back(clock.finish());
+  return t;
+}
+
+std::vector<FewShot> retrieve_examples(HistoryStore& store, const Template& tmpl, const std::string& transcript,
+                                       const RetrievalOptions& options, Report& report) {
+  StageClock clock("rag");
+  RetrievalOptions opts = options;
+  opts.k = std::clamp(opts.k, 0, 5);
+  std::string error;
+  std::vector<FewShot> shots;
+  try {
+    auto r = store.retrieve(tmpl, transcript, opts);
+    if (r) shots = std::move(*r);
+    else error = r.error().message;
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  StageTiming t = clock.finish(error.empty(), error);
+  if (!error.empty()) {
+    t.warning = "retrieval failed; continuing zero-shot";
+    log::warn(fmt::format("retrieval failed, continuing zero-shot: {}", error));
+  }
+  t.calls = 1;
+  report.stages.push_back(std::move(t));
+  return shots;
+}
+
+Expected<StrategyOutput> run_strategy_guarded(Strategy strategy, const StrategyInput& input) {
+  try {
+    return run_strategy(strategy, input);
+  } catch (const std::exception& e) {
+    return Error::internal(fmt::format("strategy {} failed: {}", to_string(strategy), e.what()));
+  }
+}
+
+void learn_from(HistoryStore& store, const FilledForm& form) {
+  HistoryExample ex;
+  ex.template_id = form.template_id;
+  ex.transcript = form.transcript;
+  ex.expected = Json::object();
+  ex.evidence = Json::object();
+  for (const auto& [id, f] : form.filled) {
+    ex.expected[id] = f.value;
+    if (f.evidence && !f.evidence->snippet.empty()) ex.evidence[id] = f.evidence->snippet;
+  }
+  try {
+    if (auto r = store.add(ex); !r) log::warn(fmt::format("--learn: could not add the result: {}", r.error().message));
+  } catch (const std::exception& e) {
+    log::warn(fmt::format("--learn: could not add the result: {}", e.what()));
+  }
+}
+
+}  // namespace invox

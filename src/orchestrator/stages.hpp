@@ -1,0 +1,52 @@
+#pragma once
+// Pieces of the pipeline that the orchestrator runs as timed stages.
+#include <chrono>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "invox/orchestrator.hpp"
+
+namespace invox {
+
+// Measures one stage and turns it into a StageTiming.
+class StageClock {
+ public:
+  explicit StageClock(std::string stage) : stage_(std::move(stage)), start_(std::chrono::steady_clock::now()) {}
+  [[nodiscard]] double elapsed_ms() const {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
+  }
+  [[nodiscard]] StageTiming finish(bool ok = true, std::string error = {}) const {
+    StageTiming t;
+    t.stage = stage_;
+    t.ms = elapsed_ms();
+    t.ok = ok;
+    t.error = std::move(error);
+    return t;
+  }
+
+ private:
+  std::string stage_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+using RecognizerSource = std::function<Expected<std::shared_ptr<SpeechRecognizer>>()>;
+
+// The transcript of a request: given directly, read from a transcript file, or recognized
+// from audio (recording an `stt` stage in the report).
+[[nodiscard]] Expected<Transcript> obtain_transcript(const FillRequest& request, const SttOptions& stt_options,
+                                                     const RecognizerSource& recognizer, Report& report);
+
+// Few-shot examples from the store; any failure (including an exception) falls back to
+// zero-shot with the reason on the `rag` stage. Records the stage.
+[[nodiscard]] std::vector<FewShot> retrieve_examples(HistoryStore& store, const Template& tmpl,
+                                                     const std::string& transcript, const RetrievalOptions& options,
+                                                     Report& report);
+
+// Runs a strategy inside an error boundary: exceptions become errors.
+[[nodiscard]] Expected<StrategyOutput> run_strategy_guarded(Strategy strategy, const StrategyInput& input);
+
+// Adds a complete result to the history store (`--learn`); failures are logged, never fatal.
+void learn_from(HistoryStore& store, const FilledForm& form);
+
+}  // namespace invox

@@ -1,0 +1,102 @@
+// VER, rule-based: runs every check over an assembled form and decides the status.
+#include "verify/verify.hpp"
+
+#include <fmt/format.h>
+
+#include <set>
+
+#include "verify/grounding.hpp"
+
+namespace invox::verify {
+
+namespace {
+
+std::string label_of(const Field& f) { return f.label.empty() ? f.id : f.label; }
+
+// Grounding and confidence of a value this run set: both problems become one low_conf issue.
+std::optional<Issue> review_fresh_value(const Field& field, const FilledField& ff, const VerifyInput& in,
+                                        const FoldedText& folded, const VerifyParams& params) {
+  std::vector<std::string> problems;
+  GroundingInput g;
+  g.field = &field;
+  g.value = &ff.value;
+  g.evidence = &ff.evidence;
+  g.transcript = in.transcript->text;
+  g.folded = &folded;
+  g.context = in.context;
+  if (auto r = check_grounding(g); !r.grounded) problems.push_back(r.detail);
+  if (ff.confidence < params.review_threshold) {
+    problems.push_back(fmt::format("confidence {:.2f} is below the review threshold {:.2f}", ff.confidence,
+                                   params.review_threshold));
+  }
+  if (problems.empty()) return std::nullopt;
+  std::string detail;
+  for (const auto& p : problems) detail += (detail.empty() ? "" : "; ") + p;
+  return Issue{field.id, IssueType::LowConf, detail, IssueAction::ManualReview};
+}
+
+}  // namespace
+
+std::vector<Issue> verify_form(const VerifyInput& in, const VerifyParams& params) {
+  std::vector<Issue> issues;
+  if (!in.tmpl || !in.form) return issues;
+  static const Transcript kEmpty;
+  VerifyInput input = in;
+  if (!input.transcript) input.transcript = &kEmpty;
+  const FoldedText folded = fold_text(input.transcript->text);
+
+  for (const Field& field : in.tmpl->fields) {
+    const FilledField* ff = in.form->find(field.id);
+    const bool empty = !ff || ff->value.is_null();
+    if (empty) {
+      if (field.required) {
+        issues.push_back({field.id, IssueType::Missing,
+                          fmt::format("required field '{}' is empty: the transcript does not give it", label_of(field)),
+                          IssueAction::Clarify});
+      }
+      continue;
+    }
+    if (auto problem = type_problem(field, ff->value)) {
+      // A value this run produced may be fixed by asking the model again with the problem as
+      // a hint; a carried value came from a person or an earlier run and needs a person.
+      issues.push_back({field.id, IssueType::Invalid, *problem,
+                        ff->changed ? IssueAction::Requery : IssueAction::ManualReview});
+      continue;
+    }
+    if (ff->changed) {
+      if (auto issue = review_fresh_value(field, *ff, input, folded, params)) issues.push_back(std::move(*issue));
+    }
+  }
+
+  for (const Constraint& c : in.tmpl->constraints) {
+    if (auto problem = constraint_problem(*in.tmpl, c, *in.form)) {
+      issues.push_back({c.left, IssueType::Conflict, *problem, IssueAction::ManualReview});
+    }
+  }
+  return issues;
+}
+
+bool needs_person(const Issue&) {
+  // Issues are only reported when something is wrong with the final form: a required value is
+  // missing, a value is invalid, ambiguous, doubtful or contradicts another. Even a `requery`
+  // issue left after the clarification rounds means the form is not trustworthy as is.
+  return true;
+}
+
+FormStatus status_for(const std::vector<Issue>& issues) {
+  for (const auto& i : issues) {
+    if (needs_person(i)) return FormStatus::NeedsReview;
+  }
+  return FormStatus::Complete;
+}
+
+std::vector<Issue> dedupe_issues(std::vector<Issue> issues) {
+  std::set<std::pair<std::string, IssueType>> seen;
+  std::vector<Issue> out;
+  for (auto& i : issues) {
+    if (seen.insert({i.field, i.type}).second) out.push_back(std::move(i));
+  }
+  return out;
+}
+
+}  // namespace invox::verify

@@ -1,0 +1,97 @@
+// build_pipeline_services: default models, credential checks, history fallback.
+#include <catch2/catch.hpp>
+
+#include "invox/orchestrator.hpp"
+
+using namespace invox;
+
+namespace {
+ModelServices no_keys() {
+  ModelServices ms;
+  ms.providers = ProviderConfig{};  // independent of the test environment
+  return ms;
+}
+}  // namespace
+
+TEST_CASE("without keys S1/S2 default to the offline rules model", "[orchestrator][services]") {
+  PipelineOptions opts;
+  opts.strategy = GENERATE(Strategy::S1, Strategy::S2);
+  auto s = build_pipeline_services(opts, no_keys(), std::nullopt);
+  REQUIRE(s);
+  REQUIRE(opts.models.size() == 1);
+  CHECK(opts.models[0].is_rules());
+  REQUIRE(s->model_a);
+  CHECK(s->model_a->name() == "rules");
+  CHECK_FALSE(s->history);
+}
+
+TEST_CASE("S3/S4 without keys or with rules only are configuration errors naming what to set",
+          "[orchestrator][services]") {
+  PipelineOptions opts;
+  opts.strategy = GENERATE(Strategy::S3, Strategy::S4);
+  SECTION("defaults need OPENAI_API_KEY") {
+    auto s = build_pipeline_services(opts, no_keys(), std::nullopt);
+    REQUIRE_FALSE(s);
+    CHECK(s.error().kind == ErrorKind::Config);
+    CHECK_THAT(s.error().message, Catch::Contains("OPENAI_API_KEY"));
+    CHECK(opts.models.size() == 2);
+    CHECK(opts.models[0].str() == "openai:gpt-4o");
+    CHECK(opts.models[1].str() == "gemini:gemini-2.0-flash");
+  }
+  SECTION("only the gemini key missing") {
+    auto ms = no_keys();
+    ms.providers.openai_api_key = "sk-test-not-real";
+    auto s = build_pipeline_services(opts, ms, std::nullopt);
+    REQUIRE_FALSE(s);
+    CHECK(s.error().kind == ErrorKind::Config);
+    CHECK_THAT(s.error().message, Catch::Contains("GEMINI_API_KEY"));
+    CHECK_THAT(s.error().message, Catch::Contains("gemini:gemini-2.0-flash"));
+    CHECK(s.error().message.find("sk-test-not-real") == std::string::npos);
+  }
+  SECTION("rules twice") {
+    opts.models = {ModelSpec{"rules", "rules", ""}, ModelSpec{"rules", "rules", ""}};
+    auto s = build_pipeline_services(opts, no_keys(), std::nullopt);
+    REQUIRE_FALSE(s);
+    CHECK(s.error().kind == ErrorKind::Config);
+    CHECK_THAT(s.error().message, Catch::Contains("rules"));
+    CHECK_THAT(s.error().message, Catch::Contains("OPENAI_API_KEY"));
+  }
+  SECTION("one model only") {
+    opts.models = {ModelSpec{"rules", "rules", ""}};
+    auto s = build_pipeline_services(opts, no_keys(), std::nullopt);
+    REQUIRE_FALSE(s);
+    CHECK(s.error().kind == ErrorKind::Config);
+    CHECK_THAT(s.error().message, Catch::Contains("--models"));
+  }
+  SECTION("the default judge needs OPENAI_API_KEY") {
+    opts.models = {ModelSpec{"rules", "rules", ""}, ModelSpec{"ollama", "llama3.1", ""}};
+    auto s = build_pipeline_services(opts, no_keys(), std::nullopt);
+    REQUIRE_FALSE(s);
+    CHECK_THAT(s.error().message, Catch::Contains("judge"));
+    CHECK_THAT(s.error().message, Catch::Contains("OPENAI_API_KEY"));
+    REQUIRE(opts.judge);
+    CHECK(opts.judge->str() == "openai:gpt-4o-mini");
+  }
+}
+
+TEST_CASE("an explicit hosted model without its key is a configuration error", "[orchestrator][services]") {
+  PipelineOptions opts;
+  opts.models = {ModelSpec{"gemini", "gemini-2.0-flash", ""}};
+  auto s = build_pipeline_services(opts, no_keys(), std::nullopt);
+  REQUIRE_FALSE(s);
+  CHECK(s.error().kind == ErrorKind::Config);
+  CHECK_THAT(s.error().message, Catch::Contains("GEMINI_API_KEY"));
+}
+
+TEST_CASE("a history store that cannot be opened degrades to zero-shot per form", "[orchestrator][services]") {
+  PipelineOptions opts;
+  HistoryOptions h;
+  h.location = "/nonexistent-invox-dir/sub/history.sqlite";
+  auto s = build_pipeline_services(opts, no_keys(), h);
+  REQUIRE(s);
+  REQUIRE(s->history);
+  Template t;
+  t.id = "x";
+  auto r = s->history->retrieve(t, "text", {});
+  CHECK_FALSE(r);
+}

@@ -1,0 +1,168 @@
+// Rule-based verification: every issue type, actions, and the status rule.
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "support/pipeline_fixtures.hpp"
+#include "verify/verify.hpp"
+
+using namespace invox;
+using namespace invox::testing;
+
+namespace {
+
+// A form over the demo template: every field null except the given ones (set by this run
+// unless `carried`).
+FilledForm form_with(std::map<std::string, Json> values, std::set<std::string> carried = {},
+                     std::map<std::string, double> confidence = {}) {
+  FilledForm f;
+  f.template_id = "demo";
+  for (const Field& field : demo_template().fields) {
+    FilledField ff;
+    if (auto it = values.find(field.id); it != values.end()) {
+      ff.value = it->second;
+      ff.changed = !carried.count(field.id);
+      ff.source = carried.count(field.id) ? "manual" : "ai";
+      ff.confidence = confidence.count(field.id) ? confidence.at(field.id) : 0.95;
+    }
+    f.filled.emplace_back(field.id, ff);
+  }
+  return f;
+}
+
+std::vector<Issue> check(const FilledForm& form, const std::string& text, double threshold = 0.8) {
+  const Transcript t = transcript_of(text);
+  verify::VerifyInput in{&demo_template(), &form, &t, {}};
+  return verify::verify_form(in, {threshold});
+}
+
+const Issue* find(const std::vector<Issue>& issues, const std::string& field, IssueType type) {
+  for (const auto& i : issues) {
+    if (i.field == field && i.type == type) return &i;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("completeness: a required field left empty is missing, to clarify", "[verify]") {
+  auto issues = check(form_with({}), "nothing said");
+  REQUIRE(issues.size() == 1);
+  CHECK(issues[0].field == "name");
+  CHECK(issues[0].type == IssueType::Missing);
+  CHECK(issues[0].action == IssueAction::Clarify);
+  CHECK(verify::status_for(issues) == FormStatus::NeedsReview);
+  CHECK(check(form_with({{"name", "Ann Lee"}}), "Ann Lee").empty());
+  CHECK(verify::status_for({}) == FormStatus::Complete);
+}
+
+TEST_CASE("type validity after CF", "[verify]") {
+  const auto [field, value] = GENERATE(table<std::string, Json>({
+      {"temp", Json("warm")}, {"temp", Json(46)}, {"temp", Json(29.9)}, {"sex", Json("purple")},
+      {"sex", Json("Female")}, {"visit", Json("2026-02-30")}, {"visit", Json("14/03/2026")},
+      {"arrive", Json("25:00")}, {"arrive", Json("2:30")}, {"smoker", Json("no")}, {"allergies", Json(3)}}));
+  CAPTURE(field, value.dump());
+  const std::string text = "Ann Lee " + (value.is_string() ? value.get<std::string>() : value.dump());
+  SECTION("set by this run: re-query with the problem as the hint") {
+    auto issues = check(form_with({{"name", "Ann Lee"}, {field, value}}), text);
+    const Issue* i = find(issues, field, IssueType::Invalid);
+    REQUIRE(i != nullptr);
+    CHECK(i->action == IssueAction::Requery);
+    CHECK_FALSE(i->detail.empty());
+  }
+  SECTION("carried from current values: a person must look") {
+    auto issues = check(form_with({{"name", "Ann Lee"}, {field, value}}, {field}), text);
+    const Issue* i = find(issues, field, IssueType::Invalid);
+    REQUIRE(i != nullptr);
+    CHECK(i->action == IssueAction::ManualReview);
+  }
+}
+
+TEST_CASE("valid values of every type pass", "[verify]") {
+  auto issues = check(form_with({{"name", "Ann Lee"}, {"temp", 38.5}, {"sex", "female"}, {"visit", "2024-02-29"},
+                                 {"arrive", "14:30"}, {"smoker", false}, {"allergies", "latex, penicillin"}},
+                                {"visit", "arrive", "smoker"}),
+                      "Ann Lee, 38.5, female, allergic to latex and penicillin");
+  CHECK(issues.empty());
+}
+
+TEST_CASE("cross-field constraints compare by type", "[verify]") {
+  SECTION("numbers numerically (9 < 10 although \"9\" > \"10\")") {
+    auto issues = check(form_with({{"name", "Ann"}, {"sys", 9}, {"dia", 10}}, {"name", "sys", "dia"}), "");
+    const Issue* i = find(issues, "sys", IssueType::Conflict);
+    REQUIRE(i != nullptr);
+    CHECK_THAT(i->detail, Catch::Contains("systolic must exceed diastolic"));
+    CHECK(i->action == IssueAction::ManualReview);
+    CHECK(check(form_with({{"name", "Ann"}, {"sys", 10}, {"dia", 9}}, {"name", "sys", "dia"}), "").empty());
+  }
+  SECTION("dates") {
+    auto issues = check(form_with({{"name", "Ann"}, {"admit", "2026-03-14"}, {"discharge", "2026-03-02"}},
+                                  {"name", "admit", "discharge"}),
+                        "");
+    REQUIRE(find(issues, "discharge", IssueType::Conflict) != nullptr);
+    CHECK(check(form_with({{"name", "Ann"}, {"admit", "2026-03-14"}, {"discharge", "2026-03-14"}},
+                          {"name", "admit", "discharge"}),
+                "")
+              .empty());
+  }
+  SECTION("times") {
+    auto issues = check(form_with({{"name", "Ann"}, {"arrive", "09:30"}, {"leave", "08:45"}},
+                                  {"name", "arrive", "leave"}),
+                        "");
+    REQUIRE(find(issues, "leave", IssueType::Conflict) != nullptr);
+    CHECK(check(form_with({{"name", "Ann"}, {"arrive", "09:30"}, {"leave", "10:05"}}, {"name", "arrive", "leave"}),
+                "")
+              .empty());
+  }
+  SECTION("an empty side cannot conflict") {
+    CHECK(check(form_with({{"name", "Ann"}, {"sys", 9}}, {"name", "sys"}), "").empty());
+  }
+}
+
+TEST_CASE("grounding: values this run set must be found in or derived from the transcript", "[verify]") {
+  const std::string text = "Patient: LEE, Ann. Allergic to latex; temp 38.5 degrees.";
+  SECTION("found despite case, punctuation and word order") {
+    CHECK(check(form_with({{"name", "Ann Lee"}, {"temp", 38.5}, {"allergies", "latex"}}), text).empty());
+  }
+  SECTION("not found") {
+    auto issues = check(form_with({{"name", "Ann Lee"}, {"temp", 39}, {"allergies", "latex, penicillin"}}), text);
+    for (const char* f : {"temp", "allergies"}) {
+      const Issue* i = find(issues, f, IssueType::LowConf);
+      REQUIRE(i != nullptr);
+      CHECK(i->action == IssueAction::ManualReview);
+      CHECK_THAT(i->detail, Catch::Contains("transcript"));
+    }
+  }
+  SECTION("numbers match whole words only") {
+    auto issues = check(form_with({{"name", "Ann Lee"}, {"sys", 8.5}}), text);
+    CHECK(find(issues, "sys", IssueType::LowConf) != nullptr);
+  }
+  SECTION("carried values are exempt") {
+    CHECK(check(form_with({{"name", "Bob Stone"}, {"temp", 36.6}}, {"name", "temp"}), text).empty());
+  }
+  SECTION("a boolean is grounded when the transcript talks about the field") {
+    CHECK(check(form_with({{"name", "Ann Lee"}, {"smoker", false}}), "Ann Lee, non-smoker.").empty());
+    CHECK(find(check(form_with({{"name", "Ann Lee"}, {"smoker", false}}), "Ann Lee."), "smoker",
+               IssueType::LowConf) != nullptr);
+  }
+}
+
+TEST_CASE("confidence below the review threshold is low_conf", "[verify]") {
+  const auto form = form_with({{"name", "Ann Lee"}}, {}, {{"name", 0.6}});
+  auto issues = check(form, "Ann Lee", 0.8);
+  REQUIRE(issues.size() == 1);
+  CHECK(issues[0].type == IssueType::LowConf);
+  CHECK(issues[0].action == IssueAction::ManualReview);
+  CHECK_THAT(issues[0].detail, Catch::Contains("0.60"));
+  CHECK(check(form, "Ann Lee", 0.5).empty());
+}
+
+TEST_CASE("issues are deduplicated per field and type", "[verify]") {
+  std::vector<Issue> in = {{"a", IssueType::Invalid, "x", IssueAction::Requery},
+                           {"a", IssueType::Invalid, "y", IssueAction::Requery},
+                           {"a", IssueType::Missing, "z", IssueAction::Clarify}};
+  auto out = verify::dedupe_issues(in);
+  REQUIRE(out.size() == 2);
+  CHECK(out[0].detail == "x");
+  CHECK(out[1].type == IssueType::Missing);
+}
