@@ -1,6 +1,10 @@
 // The embedded SQLite history store: storage, de-duplication, retrieval rules of the paper,
 // dense and hybrid ranking with a fake embedder, and failures as values.
 #include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <set>
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -236,4 +240,46 @@ TEST_CASE("history sqlite: the default location follows XDG_DATA_HOME", "[histor
   const char* home = std::getenv("HOME");
   if (home) CHECK(invox::default_history_path() == std::filesystem::path(home) / ".local/share/invox/history.sqlite");
   if (old) ::setenv("XDG_DATA_HOME", saved.c_str(), 1);
+}
+
+TEST_CASE("history sqlite: concurrent writer processes neither lose nor duplicate examples", "[history]") {
+  history_test::ScratchDir dir;
+  const auto path = dir.path / "shared.sqlite";
+  constexpr int kWriters = 6;
+  constexpr int kPerWriter = 40;  // half shared by every writer, half unique
+  std::vector<pid_t> children;
+  for (int w = 0; w < kWriters; ++w) {
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+      // Every child creates/opens the file itself, racing on schema creation too.
+      invox::HistoryOptions o;
+      o.location = path.string();
+      auto store = invox::open_history_store(o, history_test::offline_services());
+      int failures = store ? 0 : 1;
+      for (int i = 0; store && i < kPerWriter; ++i) {
+        const std::string text = i % 2 == 0 ? "shared example " + std::to_string(i)
+                                            : "writer " + std::to_string(w) + " example " + std::to_string(i);
+        failures += (*store)->add(example("intake", text, Json{{"name", text}})) ? 0 : 1;
+      }
+      ::_exit(failures == 0 ? 0 : 1);
+    }
+    children.push_back(pid);
+  }
+  for (pid_t pid : children) {
+    int status = 0;
+    REQUIRE(::waitpid(pid, &status, 0) == pid);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+  }
+  auto store = open_store(path);
+  auto all = store->list("intake");
+  REQUIRE(all.has_value());
+  const size_t expected = kPerWriter / 2 + kWriters * kPerWriter / 2;
+  CHECK(all->size() == expected);
+  std::set<std::string> distinct;
+  for (const auto& e : *all) distinct.insert(e.transcript);
+  CHECK(distinct.size() == expected);
+  // The FTS index saw every row exactly once too.
+  CHECK(store->retrieve(history_test::intake_template(), "shared example", {})->size() == 5);
 }
