@@ -20,7 +20,18 @@ struct OutputPaths {
 
 // Writes `content` to `path` atomically: a reader sees the old file or the new one, never a part.
 [[nodiscard]] Status write_file_atomically(const std::filesystem::path& path, std::string_view content);
-// Writes both outputs. Refuses to replace a file that is not an invox output.
-[[nodiscard]] Status write_outputs(const OutputPaths& paths, const FillOutcome& outcome);
+struct WriteOptions {
+  bool force = false;  // replace an existing file even when it is not an invox output
+};
+
+// True when `path` holds an invox filled form or report (so replacing it is safe).
+[[nodiscard]] bool is_invox_output(const std::filesystem::path& path);
+// OK when `path` does not exist or may be replaced: an invox output, or anything regular with
+// `force`. A directory (or other non-file) in the way is always an error.
+[[nodiscard]] Status check_replaceable(const std::filesystem::path& path, const WriteOptions& options);
+// Writes both outputs after checking both can be replaced, so a refusal leaves nothing half
+// written. Refuses to replace a file that is not an invox output unless `options.force`.
+[[nodiscard]] Status write_outputs(const OutputPaths& paths, const FillOutcome& outcome,
+                                   const WriteOptions& options = {});
 
 }  // namespace invox

@@ -1,7 +1,4 @@
-// STUB (issue 2 replaces this file with the CLI11 front end).
-#include <cstdio>
+// The invox executable: everything happens in the library and in cli::run.
+#include "cli/app.hpp"
 
-int main() {
-  std::puts("invox " INVOX_VERSION);
-  return 0;
-}
+int main(int argc, char** argv) { return invox::cli::run(argc, argv); }

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "util/file_io.hpp"
+
 namespace invox {
 
 namespace fs = std::filesystem;
@@ -61,7 +63,42 @@ Status write_file_atomically(const fs::path& path, std::string_view content) {
   return ok();
 }
 
-Status write_outputs(const OutputPaths& paths, const FillOutcome& outcome) {
+bool is_invox_output(const fs::path& path) {
+  // Outputs are small; anything huge is not ours and is not read.
+  auto text = util::read_file(path, 256ull << 20);
+  if (!text) return false;
+  Json doc;
+  try {
+    doc = Json::parse(*text);
+  } catch (const Json::exception&) {
+    return false;
+  }
+  if (!doc.is_object()) return false;
+  const bool filled = doc.contains("template") && doc.contains("filled") && doc["filled"].is_object();
+  const bool report = doc.contains("status") && doc["status"].is_string() && doc.contains("stages") &&
+                      doc["stages"].is_array();
+  return filled || report;
+}
+
+Status check_replaceable(const fs::path& path, const WriteOptions& options) {
+  std::error_code ec;
+  const auto st = fs::symlink_status(path, ec);
+  if (!fs::exists(st)) return ok();
+  if (fs::is_directory(st)) {
+    return Error::input(fmt::format("{}: a directory is in the way of this output", path.string()));
+  }
+  if (options.force) return ok();
+  if (!fs::is_regular_file(st) || !is_invox_output(path)) {
+    return Error::input(fmt::format("{}: exists and is not an invox output; refusing to overwrite it "
+                                    "(move it away, choose another --out, or pass --force)", path.string()));
+  }
+  return ok();
+}
+
+Status write_outputs(const OutputPaths& paths, const FillOutcome& outcome, const WriteOptions& options) {
+  for (const auto* p : {&paths.filled, &paths.report}) {
+    if (auto s = check_replaceable(*p, options); !s) return s;
+  }
   const std::string filled = to_json(outcome.form).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
   const std::string report = to_json(outcome.report).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
   // The report is written last: a complete report marks a complete pair for resume.

@@ -38,6 +38,9 @@ Expected<Transcript> transcript_from_json(const Json& doc, const std::string& or
       }
       Segment seg;
       seg.text = s["text"].get<std::string>();
+      if (!util::is_valid_utf8(seg.text)) {
+        return Error::input(fmt::format("{}: segments[{}]: text is not valid UTF-8", origin, i));
+      }
       if (s.contains("start") && s["start"].is_number()) seg.start = s["start"].get<double>();
       if (s.contains("end") && s["end"].is_number()) seg.end = s["end"].get<double>();
       if (s.contains("confidence") && s["confidence"].is_number()) seg.confidence = s["confidence"].get<double>();

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace invox::util {
@@ -35,7 +36,36 @@ Expected<std::string> read_file(const fs::path& path, std::uintmax_t max_bytes) 
   return data;
 }
 
+namespace {
+
+// Nesting deeper than any real template, transcript or case is refused before parsing, so
+// hostile inputs cannot exhaust the stack in recursive code that walks the document later.
+std::optional<size_t> excessive_nesting_offset(const std::string& text) {
+  size_t depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) return i;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Expected<Json> parse_json_text(const std::string& text, const std::string& origin) {
+  if (auto offset = excessive_nesting_offset(text)) {
+    return Error::input(fmt::format("{}: JSON nested deeper than {} levels (at byte {}); this is not an invox document",
+                                    origin, kMaxJsonDepth, *offset));
+  }
   // Line/column are computed from the byte offset nlohmann reports.
   try {
     return Json::parse(text);

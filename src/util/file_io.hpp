@@ -10,6 +10,7 @@
 namespace invox::util {
 
 inline constexpr std::uintmax_t kMaxTextFileBytes = 64ull << 20;  // templates, transcripts, JSON
+inline constexpr size_t kMaxJsonDepth = 64;
 
 // Reads a whole file; refuses files larger than `max_bytes` before reading them.
 [[nodiscard]] Expected<std::string> read_file(const std::filesystem::path& path,

@@ -15,6 +15,8 @@ namespace {
 Settings g_settings;
 std::mutex g_write_mutex;
 thread_local std::string t_correlation_id;
+void stderr_sink(std::string_view line) { std::fwrite(line.data(), 1, line.size(), stderr); }
+Sink g_sink = stderr_sink;
 
 constexpr std::string_view kLevelNames[] = {"debug", "info", "warn", "error", "off"};
 
@@ -42,6 +44,11 @@ std::string render(std::string_view message) {
 }  // namespace
 
 void configure(const Settings& s) { g_settings = s; }
+void set_sink(Sink sink) { g_sink = sink ? sink : stderr_sink; }
+
+void use_batch_redaction_default() {
+  if (!g_settings.redact_explicit) g_settings.redact = true;
+}
 const Settings& settings() { return g_settings; }
 void set_correlation_id(std::string id) { t_correlation_id = std::move(id); }
 const std::string& correlation_id() { return t_correlation_id; }
@@ -72,7 +79,7 @@ void write(Level level, std::string_view message) {
                        t_correlation_id.empty() ? "" : " [" + t_correlation_id + "]", text);
   }
   std::lock_guard lock(g_write_mutex);
-  std::fputs(line.c_str(), stderr);
+  g_sink(line);
 }
 
 }  // namespace invox::log

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang and runs each for a bounded time.
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
+# Seeds come from the repository's own templates, samples and test data; the growing corpus
+# lives in build-fuzz/corpus/<target>. Any crash is copied to fuzz/regressions/<target>/, where
+# tests/test_fuzz_regressions.cpp replays it in the normal test suite, and the script fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+build=build-fuzz
+CXX=clang++ CC=clang cmake -S . -B "$build" -DINVOX_BUILD_FUZZ=ON -DINVOX_BUILD_TESTS=OFF \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+targets=("$@")
+if [[ ${#targets[@]} -eq 0 ]]; then
+  targets=()
+  for f in fuzz/fuzz_*.cpp; do targets+=("$(basename "$f" .cpp)"); done
+fi
+cmake --build "$build" -j2 --target "${targets[@]}"
+
+seed_dir() {  # target -> seed files
+  case "$1" in
+    fuzz_template) ls templates/*.json tests/data/templates/*.json 2>/dev/null ;;
+    fuzz_transcript) ls samples/*.json samples/*.txt tests/data/transcripts/* 2>/dev/null ;;
+    fuzz_audio) ls samples/*.wav 2>/dev/null | head -n 3 ;;
+    *) ls fuzz/seeds/"$1"/* 2>/dev/null ;;
+  esac
+}
+
+status=0
+summary=()
+for t in "${targets[@]}"; do
+  corpus="$build/corpus/$t"
+  mkdir -p "$corpus" "fuzz/regressions/$t"
+  while read -r seed; do [[ -n "$seed" ]] && cp -n "$seed" "$corpus/" 2>/dev/null || true; done < <(seed_dir "$t")
+  log="$build/$t.log"
+  set +e
+  ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+    "$build/fuzz/$t" "$corpus" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 \
+    -artifact_prefix="fuzz/regressions/$t/" -print_final_stats=1 >"$log" 2>&1
+  rc=$?
+  set -e
+  execs=$(grep -E "stat::number_of_executed_units" "$log" | awk '{print $2}' | tail -n1)
+  summary+=("$t: ${execs:-0} executions in ${seconds}s, exit $rc")
+  if [[ $rc -ne 0 ]]; then
+    status=1
+    echo "fuzz: $t found a problem; input kept in fuzz/regressions/$t/. Last lines:" >&2
+    tail -n 30 "$log" >&2
+  fi
+done
+printf 'fuzz: %s\n' "${summary[@]}"
+exit $status

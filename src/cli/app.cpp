@@ -1,0 +1,72 @@
+#include "cli/app.hpp"
+
+#include <cstdio>
+#include <exception>
+
+#include <fmt/format.h>
+
+#include "cli/command.hpp"
+#include "cli/flags_log.hpp"
+
+namespace invox::cli {
+
+namespace {
+int g_exit_code = kExitOk;
+
+// Every subcommand gets --help (CLI11 inherits it) and --version (fallthrough to the root).
+void build(CLI::App& app, LogOptions& log_options) {
+  app.description("invox turns spoken or written dictation into filled, verified forms.");
+  app.set_version_flag("--version", "invox " INVOX_VERSION);
+  app.require_subcommand(1);
+  app.fallthrough();
+  app.footer("Exit codes: 0 ok, 1 at least one input failed, 2 usage or configuration error.\n");
+  add_log_flags(app, log_options);
+  app.parse_complete_callback([&log_options] { apply_log_flags(log_options); });
+  setup_fill(app);
+  setup_transcribe(app);
+  setup_eval(app);
+  setup_template(app);
+  setup_history(app);
+}
+}  // namespace
+
+int exit_code_for(const Error& error) {
+  switch (error.kind) {
+    case ErrorKind::Network:
+    case ErrorKind::Provider:
+    case ErrorKind::Internal:
+      return kExitInputFailed;
+    default:
+      return kExitUsage;
+  }
+}
+
+void fail(const Error& error) { throw CommandError(error.message, exit_code_for(error)); }
+void fail_usage(const std::string& message) { throw CommandError(message, kExitUsage); }
+void set_exit_code(int code) { g_exit_code = code; }
+int exit_code() { return g_exit_code; }
+
+int run(int argc, char** argv) {
+  CLI::App app{"invox", "invox"};
+  LogOptions log_options;
+  // The one top-level catch: every abort ends here and maps to a documented exit code.
+  try {
+    build(app, log_options);
+    g_exit_code = kExitOk;
+    app.parse(argc, argv);
+    return g_exit_code;
+  } catch (const CLI::Success& e) {
+    return app.exit(e);  // --help, --version
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "invox: error: %s\nRun 'invox --help' (or 'invox SUBCOMMAND --help') for usage.\n", e.what());
+    return kExitUsage;
+  } catch (const CommandError& e) {
+    std::fprintf(stderr, "invox: error: %s\n", e.what());
+    return e.code();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "invox: error: internal: %s\n", e.what());
+    return kExitInputFailed;
+  }
+}
+
+}  // namespace invox::cli
