@@ -79,6 +79,17 @@ FillOutcome failed_outcome(const FillSession& s, const std::string& stage, const
   return out;
 }
 
+// The outputs always name the template, strategy, model and transcript, and list every field:
+// a pipeline that failed before producing a form leaves each field at its current value.
+void complete_form(const FillSession& s, const FillRequest& request, FillOutcome& outcome) {
+  auto& form = outcome.form;
+  if (form.template_id.empty()) form.template_id = s.tmpl.id;
+  if (form.strategy.empty()) form.strategy = s.strategy;
+  if (form.model.empty()) form.model = s.model;
+  if (form.transcript.empty() && request.transcript) form.transcript = request.transcript->text;
+  if (form.filled.empty()) form.filled = failed_outcome(s, "", "", 0).form.filled;
+}
+
 }  // namespace
 
 Expected<std::unique_ptr<FillSession>> prepare_fill(FillCommandOptions& o, const std::vector<FillInput>& inputs) {
@@ -152,7 +163,7 @@ InputOutcome fill_one(const FillSession& s, const FillInput& input) {
     }
   }
   if (!outcome) outcome = s.orchestrator->process(request);
-  if (outcome->form.transcript.empty() && request.transcript) outcome->form.transcript = request.transcript->text;
+  complete_form(s, request, *outcome);
 
   result.status = outcome->report.status;
   result.error = outcome->report.error;

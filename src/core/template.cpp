@@ -2,9 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <map>
 #include <set>
 
+#include "core/template_constraints.hpp"
+#include "core/template_keys.hpp"
 #include "util/file_io.hpp"
+#include "util/strings.hpp"
 
 namespace invox {
 
@@ -52,6 +57,8 @@ Expected<Field> parse_field(const Json& doc, size_t index, const std::string& or
   Field f;
   f.id = id_it->get<std::string>();
   const std::string where = fmt::format("{}: field '{}'", origin, f.id);
+  if (util::trim(f.id) != f.id) return field_error(origin, f.id, "id has leading or trailing spaces");
+  if (auto typo = detail::misspelled_key(doc, detail::kFieldKeys)) return field_error(origin, f.id, *typo);
 
   auto type_it = doc.find("type");
   if (type_it == doc.end() || !type_it->is_string()) {
@@ -114,7 +121,24 @@ Expected<Field> parse_field(const Json& doc, size_t index, const std::string& or
   std::set<std::string> seen_options;
   for (const auto& o : f.options) {
     if (o.empty()) return field_error(origin, f.id, "an enum option is empty");
-    if (!seen_options.insert(o).second) return field_error(origin, f.id, fmt::format("option '{}' is listed twice", o));
+    // Enum matching is case-insensitive, so "Male" and "male" would be the same answer.
+    if (!seen_options.insert(util::to_lower_ascii(o)).second) {
+      return field_error(origin, f.id, fmt::format("option '{}' is listed twice", o));
+    }
+  }
+  // A synonym must point at exactly one option, or the answer would be ambiguous.
+  std::map<std::string, std::string> synonym_owner;
+  for (const auto& o : f.options) synonym_owner[util::to_lower_ascii(o)] = o;
+  for (const auto& [option, synonyms] : f.option_aliases) {
+    for (const auto& syn : synonyms) {
+      const std::string key = util::to_lower_ascii(util::trim(syn));
+      if (key.empty()) return field_error(origin, f.id, fmt::format("optionAliases['{}'] has an empty synonym", option));
+      auto [it, inserted] = synonym_owner.emplace(key, option);
+      if (!inserted && it->second != option) {
+        return field_error(origin, f.id, fmt::format("synonym '{}' of option '{}' already means option '{}'", syn,
+                                                     option, it->second));
+      }
+    }
   }
   if ((f.min || f.max) && f.type != FieldType::Number) {
     return field_error(origin, f.id, "'min'/'max' are only allowed on number fields");
@@ -124,8 +148,6 @@ Expected<Field> parse_field(const Json& doc, size_t index, const std::string& or
   }
   return f;
 }
-
-constexpr std::string_view kOps[] = {"<", "<=", ">", ">=", "==", "!="};
 
 }  // namespace
 
@@ -156,6 +178,9 @@ const Field* Template::find(std::string_view field_id) const {
 
 Expected<Template> parse_template(const Json& doc, const std::string& origin) {
   if (!doc.is_object()) return Error::config(fmt::format("{}: a template must be a JSON object", origin));
+  if (auto typo = detail::misspelled_key(doc, detail::kTemplateKeys)) {
+    return Error::config(fmt::format("{}: {}", origin, *typo));
+  }
   Template t;
   auto id_it = doc.find("id");
   if (id_it == doc.end() || !id_it->is_string() || id_it->get<std::string>().empty()) {
@@ -181,25 +206,9 @@ Expected<Template> parse_template(const Json& doc, const std::string& origin) {
   if (auto it = doc.find("constraints"); it != doc.end() && !it->is_null()) {
     if (!it->is_array()) return Error::config(fmt::format("{}: 'constraints' must be a list", origin));
     for (size_t i = 0; i < it->size(); ++i) {
-      const auto& c = (*it)[i];
-      const std::string where = fmt::format("{}: constraints[{}]", origin, i);
-      if (!c.is_object()) return Error::config(where + " must be an object");
-      Constraint con;
-      for (auto [key, dest] : {std::pair{"left", &con.left}, std::pair{"op", &con.op}, std::pair{"right", &con.right},
-                               std::pair{"message", &con.message}}) {
-        auto v = optional_string(c, key, where);
-        if (!v) return v.error();
-        *dest = *v;
-      }
-      if (std::find(std::begin(kOps), std::end(kOps), con.op) == std::end(kOps)) {
-        return Error::config(fmt::format("{}: op '{}' is not one of <, <=, >, >=, ==, !=", where, con.op));
-      }
-      for (const auto* side : {&con.left, &con.right}) {
-        if (!t.find(*side)) {
-          return field_error(origin, *side, fmt::format("constraints[{}] names a field the template does not have", i));
-        }
-      }
-      t.constraints.push_back(std::move(con));
+      auto con = detail::parse_constraint((*it)[i], i, t, origin);
+      if (!con) return con.error();
+      t.constraints.push_back(std::move(*con));
     }
   }
   return t;
@@ -209,45 +218,6 @@ Expected<Template> load_template(const std::filesystem::path& path) {
   auto doc = util::read_json_file(path);
   if (!doc) return Error::config(doc.error().message);
   return parse_template(*doc, path.string());
-}
-
-Json to_json(const Field& f) {
-  Json j;
-  j["id"] = f.id;
-  j["label"] = f.label;
-  j["type"] = std::string(to_string(f.type));
-  if (f.required) j["required"] = true;
-  if (!f.description.empty()) j["description"] = f.description;
-  if (!f.unit.empty()) j["unit"] = f.unit;
-  if (f.min) j["min"] = *f.min;
-  if (f.max) j["max"] = *f.max;
-  if (!f.options.empty()) j["options"] = f.options;
-  if (!f.option_aliases.empty()) {
-    Json oa = Json::object();
-    for (const auto& [k, v] : f.option_aliases) oa[k] = v;
-    j["optionAliases"] = oa;
-  }
-  if (!f.aliases.empty()) j["aliases"] = f.aliases;
-  if (!f.guidelines.empty()) j["guidelines"] = f.guidelines;
-  return j;
-}
-
-Json to_json(const Template& t) {
-  Json j;
-  j["id"] = t.id;
-  if (!t.title.empty()) j["title"] = t.title;
-  if (!t.domain.empty()) j["domain"] = t.domain;
-  j["fields"] = Json::array();
-  for (const auto& f : t.fields) j["fields"].push_back(to_json(f));
-  if (!t.constraints.empty()) {
-    j["constraints"] = Json::array();
-    for (const auto& c : t.constraints) {
-      Json cj{{"left", c.left}, {"op", c.op}, {"right", c.right}};
-      if (!c.message.empty()) cj["message"] = c.message;
-      j["constraints"].push_back(cj);
-    }
-  }
-  return j;
 }
 
 }  // namespace invox

@@ -6,8 +6,8 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # run CMD...: runs it, capturing stdout/stderr into $OUT/$ERR and the exit code into $RC.
 run() {
-  OUT=$("$@" 2>"$WORK/stderr"); RC=$?
-  ERR=$(cat "$WORK/stderr")
+  OUT=$("$@" 2>"$ERRFILE"); RC=$?
+  ERR=$(cat "$ERRFILE")
 }
 expect_rc() { [[ "$RC" == "$1" ]] || fail "expected exit $1, got $RC: stdout=[$OUT] stderr=[$ERR]"; }
 expect_err() { [[ "$ERR" == *"$1"* ]] || fail "stderr lacks [$1]: [$ERR]"; }
@@ -16,4 +16,5 @@ expect_file() { [[ -f "$1" ]] || fail "missing file $1"; }
 expect_no_file() { [[ ! -e "$1" ]] || fail "file $1 should not exist"; }
 
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+ERRFILE=$(mktemp)
+trap 'rm -rf "$WORK" "$ERRFILE"' EXIT
