@@ -20,6 +20,14 @@ struct SttOptions {
   std::vector<std::string> bias_texts;      // e.g. history transcripts
   std::string model_dir;                    // PocketSphinx model override
   int threads = 1;                          // parallel chunks on long audio
+  // PocketSphinx: single-file overrides of the model below `model_dir` (empty = default layout).
+  std::string hmm_path;                     // acoustic model directory
+  std::string lm_path;                      // general language model
+  std::string dict_path;                    // pronunciation dictionary
+  bool bias = true;                         // template-aware recognition when a template is given
+  float bias_weight = 0.25f;                // PocketSphinx: weight of the domain language model
+  double chunk_seconds = 300.0;             // chunk length once audio counts as long
+  double long_audio_seconds = 600.0;        // audio longer than this (or > 25 MB) is chunked
 };
 
 class SpeechRecognizer {

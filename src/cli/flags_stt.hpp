@@ -1,5 +1,5 @@
 #pragma once
-// Speech-to-text flags. The STT work (issue 7) extends this group.
+// Speech-to-text flags shared by `fill` and `transcribe`.
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -11,6 +11,14 @@ namespace invox::cli {
 struct SttFlags {
   std::string backend = SttOptions{}.backend;
   std::string language;
+  std::string model_dir;
+  std::string hmm;
+  std::string lm;
+  std::string dict;
+  bool no_bias = false;
+  float bias_weight = SttOptions{}.bias_weight;
+  int threads = SttOptions{}.threads;
+  double chunk_seconds = SttOptions{}.chunk_seconds;
 };
 
 void add_stt_flags(CLI::App& app, SttFlags& flags);

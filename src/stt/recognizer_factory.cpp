@@ -1,21 +1,40 @@
-// STUB (issue 7 replaces this file).
+// Chooses the speech-to-text backend named by `--stt`.
 #include <fmt/format.h>
 
+#include <cctype>
+
+#include "invox/models.hpp"
 #include "invox/stt.hpp"
+#include "stt/pocketsphinx_recognizer.hpp"
+#include "stt/whisper_recognizer.hpp"
 
 namespace invox {
 
 bool is_audio_path(const std::filesystem::path& path) {
   std::string ext = path.extension().string();
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (const char* a : {".wav", ".flac", ".ogg", ".oga", ".mp3", ".m4a", ".aac", ".opus", ".wma", ".webm", ".aiff", ".aif"}) {
+  for (const char* a : {".wav", ".flac", ".ogg", ".oga", ".opus", ".mp3", ".m4a", ".mp4", ".aac", ".wma", ".webm",
+                        ".aiff", ".aif", ".aifc", ".au", ".caf", ".amr"}) {
     if (ext == a) return true;
   }
   return false;
 }
 
-Expected<std::shared_ptr<SpeechRecognizer>> make_recognizer(const SttOptions& options, const ModelServices&) {
-  return Error::unsupported(fmt::format("speech-to-text backend '{}' is not implemented yet; pass a transcript", options.backend));
+Expected<std::shared_ptr<SpeechRecognizer>> make_recognizer(const SttOptions& options, const ModelServices& services) {
+  const std::string& backend = options.backend;
+  if (backend.empty() || backend == "pocketsphinx") {
+    const auto model = stt::pocketsphinx_model(options);
+    if (auto s = model.check(); !s) return s.error();
+    return std::shared_ptr<SpeechRecognizer>(std::make_shared<stt::PocketSphinxRecognizer>(model));
+  }
+  if (backend.starts_with("openai:") || backend.starts_with("openai-compatible:")) {
+    auto recognizer = stt::make_whisper_recognizer(backend, services);
+    if (!recognizer) return recognizer.error();
+    return std::shared_ptr<SpeechRecognizer>(std::move(*recognizer));
+  }
+  return Error::config(fmt::format(
+      "--stt '{}': unknown speech-to-text backend; use pocketsphinx, openai:whisper-1 or openai-compatible:NAME@URL",
+      backend));
 }
 
 }  // namespace invox

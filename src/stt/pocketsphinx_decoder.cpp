@@ -1,0 +1,193 @@
+#include "stt/pocketsphinx_decoder.hpp"
+
+#include <fmt/format.h>
+#include <pocketsphinx.h>
+#include <sphinxbase/ckd_alloc.h>
+#include <sphinxbase/err.h>
+#include <sphinxbase/ngram_model.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <mutex>
+
+#include "stt/letter_to_sound.hpp"
+
+namespace invox::stt {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kFrameSeconds = 0.01;  // PocketSphinx's 100 frames per second
+
+void silence_sphinx_logging() {
+  static std::once_flag once;
+  std::call_once(once, [] { err_set_logfp(nullptr); });
+}
+
+// Filler and marker tokens are not words of the transcript.
+bool is_filler(const char* word) {
+  return word == nullptr || word[0] == '<' || word[0] == '[' || (word[0] == '+' && word[1] == '+');
+}
+
+// "read(2)" names the second pronunciation of "read".
+std::string base_word(const char* word) {
+  std::string w = word;
+  if (const auto paren = w.find('('); paren != std::string::npos && paren > 0) w.resize(paren);
+  return w;
+}
+
+// The model set takes its own reference to the log-math object.
+ngram_model_t* read_lm(cmd_ln_t* config, const std::string& path, ngram_file_type_t type, ps_decoder_t* ps) {
+  return ngram_model_read(config, path.c_str(), type, logmath_retain(ps_get_logmath(ps)));
+}
+
+}  // namespace
+
+PocketSphinxModel PocketSphinxModel::in(const fs::path& root) {
+  const fs::path base = root.empty() ? fs::path(kDefaultRoot) : root;
+  return {base / "en-us", base / "en-us.lm.bin", base / "cmudict-en-us.dict"};
+}
+
+Status PocketSphinxModel::check() const {
+  auto need = [](const fs::path& p, bool dir, const char* what, const char* flag) -> Status {
+    std::error_code ec;
+    const bool ok = dir ? fs::is_directory(p, ec) : fs::is_regular_file(p, ec);
+    if (ok) return invox::ok();
+    return Error::config(fmt::format(
+        "PocketSphinx {} not found at {}; install Debian's pocketsphinx-en-us or pass {}", what, p.string(), flag));
+  };
+  if (auto s = need(hmm, true, "acoustic model", "--stt-hmm DIR"); !s) return s;
+  if (auto s = need(lm, false, "language model", "--stt-lm FILE"); !s) return s;
+  return need(dict, false, "dictionary", "--stt-dict FILE");
+}
+
+Expected<std::unique_ptr<PocketSphinxDecoder>> PocketSphinxDecoder::create(const PocketSphinxModel& model,
+                                                                           const BiasCorpus* bias,
+                                                                           const BiasParams& params) {
+  if (auto s = model.check(); !s) return s.error();
+  silence_sphinx_logging();
+  const bool biased = bias != nullptr && !bias->empty();
+  const std::string hmm = model.hmm.string();
+  const std::string dict = model.dict.string();
+  const std::string lm = model.lm.string();
+  // With biasing the n-gram search is installed afterwards, over the interpolated model.
+  cmd_ln_t* config = biased ? cmd_ln_init(nullptr, ps_args(), TRUE, "-hmm", hmm.c_str(), "-dict", dict.c_str(),
+                                          "-logfn", "/dev/null", nullptr)
+                            : cmd_ln_init(nullptr, ps_args(), TRUE, "-hmm", hmm.c_str(), "-dict", dict.c_str(), "-lm",
+                                          lm.c_str(), "-logfn", "/dev/null", nullptr);
+  if (!config) return Error::config("PocketSphinx rejected its configuration (model paths)");
+  ps_decoder_t* ps = ps_init(config);
+  cmd_ln_free_r(config);
+  if (!ps) {
+    return Error::config(fmt::format("PocketSphinx could not load the model (hmm {}, dict {}, lm {})", hmm, dict, lm));
+  }
+  std::unique_ptr<PocketSphinxDecoder> decoder(new PocketSphinxDecoder(ps));
+  if (biased) {
+    if (auto s = decoder->apply_bias(model, *bias, params); !s) return s.error();
+  }
+  return decoder;
+}
+
+PocketSphinxDecoder::~PocketSphinxDecoder() {
+  if (ps_) ps_free(ps_);
+}
+
+Status PocketSphinxDecoder::apply_bias(const PocketSphinxModel& model, const BiasCorpus& corpus,
+                                       const BiasParams& params) {
+  std::set<std::string> vocabulary;
+  stats_.vocabulary = static_cast<int>(corpus.words.size());
+  for (const auto& w : corpus.words) {
+    if (char* known = ps_lookup_word(ps_, w.c_str())) {
+      ckd_free(known);
+      vocabulary.insert(w);
+      continue;
+    }
+    const auto phones = letter_to_sound(w);
+    if (phones && ps_add_word(ps_, w.c_str(), phones->c_str(), FALSE) >= 0) {
+      vocabulary.insert(w);
+      ++stats_.added;
+    } else {
+      ++stats_.unpronounceable;
+    }
+  }
+  cmd_ln_t* config = ps_get_config(ps_);
+  ngram_model_t* general = read_lm(config, model.lm.string(), NGRAM_AUTO, ps_);
+  if (!general) return Error::config(fmt::format("PocketSphinx could not read the language model {}", model.lm.string()));
+  // ngram_model_read wants a file; a private temp file holds the domain model for a moment.
+  std::string tmp = (fs::temp_directory_path() / "invox-domain-XXXXXX").string();
+  const int fd = mkstemp(tmp.data());
+  if (fd < 0) {
+    ngram_model_free(general);
+    return Error::internal("cannot create a temporary file for the domain language model");
+  }
+  close(fd);
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << build_arpa_bigram(corpus.sentences, vocabulary);
+  }
+  ngram_model_t* domain = read_lm(config, tmp, NGRAM_ARPA, ps_);
+  std::error_code ec;
+  fs::remove(tmp, ec);
+  if (!domain) {
+    ngram_model_free(general);
+    return Error::internal("PocketSphinx rejected the generated domain language model");
+  }
+  ngram_model_t* models[] = {general, domain};
+  char general_name[] = "general";
+  char domain_name[] = "domain";
+  char* names[] = {general_name, domain_name};
+  const float32 weights[] = {1.0f - params.domain_weight, params.domain_weight};
+  ngram_model_t* set = ngram_model_set_init(config, models, names, weights, 2);
+  if (!set) return Error::internal("PocketSphinx could not interpolate the language models");
+  const int rv = ps_set_lm(ps_, "invox-biased", set);
+  ngram_model_free(set);  // the search holds its own reference
+  if (rv < 0 || ps_set_search(ps_, "invox-biased") < 0) {
+    return Error::internal("PocketSphinx could not start a search over the biased language model");
+  }
+  return invox::ok();
+}
+
+Expected<std::vector<TimedWord>> PocketSphinxDecoder::recognize(const AudioBuffer& audio,
+                                                                const std::vector<SpeechRegion>& regions) {
+  std::vector<TimedWord> words;
+  logmath_t* lmath = ps_get_logmath(ps_);
+  for (const auto& region : regions) {
+    const auto first = static_cast<size_t>(std::max(0.0, region.start) * kRecognizerRate);
+    const auto last = std::min(audio.samples.size(), static_cast<size_t>(region.end * kRecognizerRate));
+    if (last <= first) continue;
+    const auto pcm = to_pcm16(audio.samples.data() + first, last - first);
+    if (ps_start_utt(ps_) < 0) return Error::internal("PocketSphinx could not start an utterance");
+    // full_utt = TRUE: the whole region is one utterance, so cepstral mean normalization uses it all.
+    if (ps_process_raw(ps_, pcm.data(), pcm.size(), FALSE, TRUE) < 0) {
+      ps_end_utt(ps_);
+      return Error::internal("PocketSphinx failed while processing audio");
+    }
+    if (ps_end_utt(ps_) < 0) return Error::internal("PocketSphinx failed to finish an utterance");
+    const double offset = static_cast<double>(first) / kRecognizerRate;
+    const size_t before = words.size();
+    for (ps_seg_t* seg = ps_seg_iter(ps_); seg; seg = ps_seg_next(seg)) {
+      const char* word = ps_seg_word(seg);
+      if (is_filler(word)) continue;
+      int sf = 0;
+      int ef = 0;
+      ps_seg_frames(seg, &sf, &ef);
+      int32 ascr = 0;
+      int32 lscr = 0;
+      int32 lback = 0;
+      const int32 posterior = ps_seg_prob(seg, &ascr, &lscr, &lback);
+      TimedWord w;
+      w.text = base_word(word);
+      w.start = offset + sf * kFrameSeconds;
+      w.end = offset + (ef + 1) * kFrameSeconds;
+      w.confidence = std::clamp(logmath_exp(lmath, posterior), 0.0, 1.0);
+      words.push_back(std::move(w));
+    }
+    if (words.size() > before) words.back().ends_segment = true;
+  }
+  return words;
+}
+
+}  // namespace invox::stt

@@ -1,0 +1,31 @@
+#pragma once
+// The backend-independent STT pipeline: decode -> VAD -> chunk plan -> parallel chunk
+// recognition -> stitching -> segments.
+#include <filesystem>
+
+#include "invox/expected.hpp"
+#include "invox/transcript.hpp"
+#include "stt/audio_decode.hpp"
+#include "stt/chunking.hpp"
+#include "stt/engine.hpp"
+#include "stt/segments.hpp"
+#include "stt/vad.hpp"
+
+namespace invox::stt {
+
+struct PipelineParams {
+  DecodeParams decode;
+  VadParams vad;
+  ChunkParams chunk;
+  SegmentParams segment;
+  int threads = 1;  // chunks recognized in parallel (one engine per thread)
+  std::string language = "en";
+};
+
+[[nodiscard]] Expected<Transcript> transcribe_file(const std::filesystem::path& path, const EngineProvider& engines,
+                                                   const PipelineParams& params);
+// Same, for audio that is already decoded (benchmarks, tests).
+[[nodiscard]] Expected<Transcript> transcribe_buffer(const AudioBuffer& audio, const std::string& origin,
+                                                     const EngineProvider& engines, const PipelineParams& params);
+
+}  // namespace invox::stt
