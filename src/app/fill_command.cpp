@@ -134,16 +134,11 @@ Expected<std::unique_ptr<FillSession>> prepare_fill(FillCommandOptions& o, const
   return session;
 }
 
-InputOutcome fill_one(const FillSession& s, const FillInput& input) {
-  InputOutcome result;
-  result.input = input.name;
-  result.paths = output_paths_for(s.out_dir, input_stem(input));
+FillOutcome process_input(const FillSession& s, const FillInput& input) {
   const auto started = std::chrono::steady_clock::now();
   const auto elapsed_ms = [&] {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   };
-  log::set_correlation_id(input.name);
-
   FillRequest request;
   request.tmpl = &s.tmpl;
   request.input = input.path;
@@ -164,10 +159,18 @@ InputOutcome fill_one(const FillSession& s, const FillInput& input) {
   }
   if (!outcome) outcome = s.orchestrator->process(request);
   complete_form(s, request, *outcome);
+  return std::move(*outcome);
+}
 
-  result.status = outcome->report.status;
-  result.error = outcome->report.error;
-  if (auto w = write_outputs(result.paths, *outcome, WriteOptions{s.force}); !w) {
+InputOutcome fill_one(const FillSession& s, const FillInput& input) {
+  InputOutcome result;
+  result.input = input.name;
+  result.paths = output_paths_for(s.out_dir, input_stem(input));
+  log::set_correlation_id(input.name);
+  const FillOutcome outcome = process_input(s, input);
+  result.status = outcome.report.status;
+  result.error = outcome.report.error;
+  if (auto w = write_outputs(result.paths, outcome, WriteOptions{s.force}); !w) {
     result.status = FormStatus::Failed;
     result.error = w.error().message;
   } else {

@@ -82,6 +82,10 @@ struct InputOutcome {
   std::string error;     // why it failed (status failed) or why writing failed
 };
 
+// Processes one input (transcript or audio -> pipeline) without writing anything; a bad input
+// comes back as a `failed` outcome with the reason. The batch runner writes the outputs.
+[[nodiscard]] FillOutcome process_input(const FillSession& session, const FillInput& input);
+
 // Processes one input end to end and writes its two outputs. Never throws for bad input.
 [[nodiscard]] InputOutcome fill_one(const FillSession& session, const FillInput& input);
 

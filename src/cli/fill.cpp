@@ -1,12 +1,12 @@
-// `invox fill TEMPLATE INPUT...`: parses flags into FillCommandOptions; the work is in
-// src/app/fill_command.cpp.
+// `invox fill TEMPLATE INPUT...`: parses flags into FillCommandOptions; the per-input work is
+// in src/app/fill_command.cpp, the batch around it (resume, shards, jobs) in src/batch/.
 #include <cstdio>
 #include <iostream>
 #include <memory>
 
 #include "app/fill_command.hpp"
+#include "batch/fill_batch.hpp"
 #include "cli/command.hpp"
-#include "invox/log.hpp"
 #include "cli/flags_history.hpp"
 #include "cli/flags_model.hpp"
 #include "cli/flags_stt.hpp"
@@ -24,6 +24,7 @@ struct FillFlags {
   ModelFlags model;
   SttFlags stt;
   HistoryFlags history;
+  batch::FillBatchOptions batch;
 };
 
 void run(FillFlags& f) {
@@ -32,26 +33,14 @@ void run(FillFlags& f) {
   c.out_dir = f.out_dir;
   c.current_file = f.current_file;
   c.old_transcript_file = f.old_transcript_file;
+  c.force = f.batch.force;
   apply_model_flags(f.model, c.pipeline, c.model_services);
   apply_stt_flags(f.stt, c.pipeline.stt);
   c.history = apply_history_flags(f.history, c.pipeline);
 
-  auto inputs = app::collect_inputs(c.inputs, std::cin);
-  if (!inputs) fail(inputs.error());
-  if (inputs->size() > 1) log::use_batch_redaction_default();
-  auto session = app::prepare_fill(c, *inputs);
-  if (!session) fail(session.error());
-  const auto outcomes = app::run_fill(**session, *inputs);
-  for (const auto& o : outcomes) {
-    if (o.written) {
-      std::printf("%s: %s -> %s\n", o.input.c_str(), std::string(to_string(o.status)).c_str(),
-                  o.paths.filled.string().c_str());
-    }
-    if (o.status == FormStatus::Failed) {
-      std::fprintf(stderr, "invox: error: %s: failed: %s\n", o.input.c_str(), o.error.c_str());
-    }
-  }
-  set_exit_code(app::exit_code_for(outcomes));
+  auto result = batch::run_fill_batch(c, f.batch, std::cin, stdout, stderr);
+  if (!result) fail(result.error());
+  set_exit_code(result->exit_code());
 }
 
 }  // namespace
@@ -61,7 +50,8 @@ void setup_fill(CLI::App& app) {
   auto& c = f->command;
   auto* sub = app.add_subcommand("fill", "Fill a form template from audio or transcript files");
   sub->add_option("TEMPLATE", f->template_path, "Form template (JSON)")->required();
-  sub->add_option("INPUT", c.inputs, "Audio or transcript files (.txt, STT .json), folders, or - for stdin")
+  sub->add_option("INPUT", c.inputs, "Audio or transcript files (.txt, STT .json), folders (searched recursively), glob patterns "
+                 "(quoted; ** spans folders), or - for stdin")
       ->required();
   sub->add_option("--out", f->out_dir, "Output folder for <stem>.filled.json and <stem>.report.json")
       ->capture_default_str();
@@ -70,7 +60,15 @@ void setup_fill(CLI::App& app) {
   sub->add_option("--reference-date", c.context.reference_date, "Date that 'today' means, YYYY-MM-DD (default: today)");
   sub->add_option("--timezone", c.context.timezone, "IANA time zone for relative dates")->capture_default_str();
   sub->add_option("--locale", c.context.locale, "Locale for dates and numbers")->capture_default_str();
-  sub->add_flag("--force", c.force, "Overwrite existing files even when they are not invox outputs");
+  auto& b = f->batch;
+  sub->add_flag("--force", b.force,
+                "Process every input again even when its outputs are complete and newer (resume is the "
+                "default), and replace existing files even when they are not invox outputs");
+  sub->add_option("--jobs,-j", b.jobs, "Inputs processed in parallel (default: number of cores)")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--shard", b.shard, "Process only the K-th of N deterministic slices of the inputs (K/N, 1-based)");
+  sub->add_flag("--quiet,-q", b.quiet, "No progress output (failures are still reported)");
+  sub->add_flag("--json-lines", b.json_lines, "Print one JSON line per finished input on stdout");
   add_model_flags(*sub, f->model);
   add_stt_flags(*sub, f->stt);
   add_history_flags(*sub, f->history);

@@ -17,7 +17,7 @@ rm -f in.filled.json in.report.json
 run "$BIN" fill --model rules --out deep/out "$T" in.txt "$SRC/samples/property-001.transcript.json"
 expect_file deep/out/in.filled.json; expect_file deep/out/in.report.json
 expect_file deep/out/property-001.filled.json
-[[ $(find . -type f | sort | tr '\n' ' ') == "./deep/out/in.filled.json ./deep/out/in.report.json ./deep/out/property-001.filled.json ./deep/out/property-001.report.json ./in.txt " ]] \
+[[ $(find . -type f | sort | tr '\n' ' ') == "./deep/out/in.filled.json ./deep/out/in.report.json ./deep/out/property-001.filled.json ./deep/out/property-001.report.json ./deep/out/summary.json ./in.txt " ]] \
   || fail "unexpected files: $(find . -type f)"
 grep -q '"template": "emergency-triage"' deep/out/in.filled.json || fail "filled names the template"
 grep -q 'Maria Gonzalez' deep/out/in.filled.json || fail "filled holds the transcript"

@@ -1,0 +1,99 @@
+#include "batch/fill_batch.hpp"
+
+#include <iterator>
+
+#include <fmt/format.h>
+
+#include "batch/interrupt.hpp"
+#include "batch/shard.hpp"
+#include "invox/log.hpp"
+#include "invox/stt.hpp"
+
+namespace invox::batch {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A run of one explicitly named file (or stdin) behaves like a plain single fill: no summary.
+bool is_single_named_input(const std::vector<std::string>& args, size_t discovered, const std::string& shard) {
+  if (args.size() != 1 || discovered != 1 || !shard.empty()) return false;
+  std::error_code ec;
+  return args[0] == "-" || fs::is_regular_file(args[0], ec);
+}
+
+}  // namespace
+
+Expected<BatchResult> run_fill_batch(app::FillCommandOptions& command, const FillBatchOptions& options,
+                                     std::istream& stdin_stream, std::FILE* out, std::FILE* err) {
+  auto discovered = discover_inputs(command.inputs);
+  if (!discovered) return discovered.error();
+  const bool single = is_single_named_input(command.inputs, discovered->size(), options.shard);
+  Shard shard;
+  if (!options.shard.empty()) {
+    auto parsed = parse_shard(options.shard);
+    if (!parsed) return parsed.error();
+    shard = *parsed;
+  }
+  const std::vector<BatchInput> inputs = select_shard(std::move(*discovered), shard);
+  if (!single) log::use_batch_redaction_default();
+
+  // Stdin is read once, before any worker starts.
+  std::vector<app::FillInput> fill_inputs;
+  fill_inputs.reserve(inputs.size());
+  for (const auto& in : inputs) {
+    app::FillInput fi{in.display, in.path, std::nullopt, !in.from_stdin && is_audio_path(in.path)};
+    if (in.from_stdin) fi.text = std::string(std::istreambuf_iterator<char>(stdin_stream), std::istreambuf_iterator<char>());
+    fill_inputs.push_back(std::move(fi));
+  }
+
+  auto session = app::prepare_fill(command, fill_inputs);
+  if (!session) return session.error();
+  const app::FillSession& s = **session;
+
+  BatchOptions bo;
+  bo.out_dir = s.out_dir;
+  bo.jobs = options.jobs;
+  bo.force = options.force;
+  bo.write.force = options.force;
+  bo.json_lines = options.json_lines ? out : nullptr;
+  bo.progress.stream = err;
+  bo.progress.mode = options.quiet || single ? ProgressMode::Quiet : options.progress;
+  bo.summary_name = single ? std::string() : summary_file_name(shard.index, shard.count);
+  bo.header.template_id = s.tmpl.id;
+  bo.header.strategy = s.strategy;
+  bo.header.model = s.model;
+  if (shard.count > 1) bo.header.shard = fmt::format("{}/{}", shard.index, shard.count);
+  const bool human_lines = single && !options.json_lines && !options.quiet;
+  bo.on_finished = [&](const SummaryEntry& e, Progress& progress) {
+    if (e.status == FormStatus::Failed) progress.note(fmt::format("invox: error: {}: failed: {}", e.input, e.error), true);
+    if (human_lines && !e.filled.empty()) {
+      std::fprintf(out, "%s: %s -> %s\n", e.input.c_str(), std::string(status_name(e)).c_str(), e.filled.c_str());
+      std::fflush(out);
+    }
+  };
+
+  // Inputs are matched to FillInputs by position; the process function receives the BatchInput.
+  std::map<std::string, const app::FillInput*> by_stem;
+  for (size_t i = 0; i < inputs.size(); ++i) by_stem[inputs[i].stem] = &fill_inputs[i];
+  const ProcessInput process = [&](const BatchInput& in) { return app::process_input(s, *by_stem.at(in.stem)); };
+
+  StopSignals signals;
+  auto result = run_batch(inputs, process, bo);
+  if (!result) return result;
+  if (!result->summary_error.empty()) {
+    std::fprintf(err, "invox: error: summary: %s\n", result->summary_error.c_str());
+  }
+  if (result->signal != 0) {
+    std::fprintf(err, "invox: stopped by signal %d: %zu of %zu inputs finished; summary in %s\n", result->signal,
+                 result->counts.inputs - result->counts.not_run, result->counts.inputs,
+                 result->summary_path.string().c_str());
+  } else if (!single && !options.quiet) {
+    std::fprintf(err, "invox: %zu inputs: %zu complete, %zu needs_review, %zu failed (%zu skipped as already done); "
+                 "summary in %s\n", result->counts.inputs, result->counts.complete, result->counts.needs_review,
+                 result->counts.failed, result->counts.skipped, result->summary_path.string().c_str());
+  }
+  return result;
+}
+
+}  // namespace invox::batch

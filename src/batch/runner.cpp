@@ -1,0 +1,146 @@
+#include "batch/runner.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "batch/interrupt.hpp"
+#include "batch/resume.hpp"
+#include "invox/log.hpp"
+#include "invox/output.hpp"
+
+namespace invox::batch {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string dump_line(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+// Runs one input end to end and describes the result; the outcome itself dies here.
+SummaryEntry process_one(const BatchInput& input, const ProcessInput& process, const BatchOptions& options,
+                         const ResumeKey& key) {
+  SummaryEntry e;
+  e.input = input.display;
+  e.stem = input.stem;
+  const OutputPaths paths = output_paths_for(options.out_dir, input.stem);
+  const auto t0 = std::chrono::steady_clock::now();
+  auto elapsed_ms = [&] {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  };
+
+  if (!options.force && !input.from_stdin) {
+    if (auto status = reusable_outputs(paths, input.path, key)) {
+      e.status = *status;
+      e.skipped = true;
+      e.filled = paths.filled.string();
+      e.report = paths.report.string();
+      return e;
+    }
+  }
+
+  FillOutcome outcome;
+  try {
+    outcome = process(input);
+  } catch (const std::exception& ex) {
+    outcome.report.status = FormStatus::Failed;
+    outcome.report.error = fmt::format("{}: {}", input.display, ex.what());
+  }
+  e.status = outcome.report.status;
+  if (outcome.report.status == FormStatus::Failed && outcome.report.error.empty()) {
+    outcome.report.error = fmt::format("{}: processing failed", input.display);
+  }
+  e.error = outcome.report.error;
+  // A failed input gets its outputs too (as a single `fill` does): the report carries the reason.
+  if (auto s = write_outputs(paths, outcome, options.write); s) {
+    e.filled = paths.filled.string();
+    e.report = paths.report.string();
+  } else {
+    e.status = FormStatus::Failed;
+    e.error = e.error.empty() ? s.error().message : e.error + "; " + s.error().message;
+  }
+  e.ms = elapsed_ms();
+  return e;
+}
+
+}  // namespace
+
+int BatchResult::exit_code() const {
+  if (signal != 0) return 128 + signal;
+  return counts.failed > 0 || !summary_error.empty() ? 1 : 0;
+}
+
+int default_jobs() {
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : static_cast<int>(n);
+}
+
+Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const ProcessInput& process,
+                                const BatchOptions& options) {
+  std::error_code ec;
+  fs::create_directories(options.out_dir, ec);
+  if (ec || !fs::is_directory(options.out_dir)) {
+    return Error::config(fmt::format("--out {}: cannot create the output folder ({})", options.out_dir.string(),
+                                     ec ? ec.message() : "not a folder"));
+  }
+
+  SummaryHeader header = options.header;
+  header.out_dir = options.out_dir.string();
+  header.started_at = utc_timestamp();
+  const ResumeKey key{header.template_id, header.strategy};
+
+  // One small entry per input, pre-filled as "not run" so an interrupted run still lists all.
+  std::vector<SummaryEntry> entries(inputs.size());
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    entries[i].input = inputs[i].display;
+    entries[i].stem = inputs[i].stem;
+  }
+
+  Progress progress(inputs.size(), options.progress);
+  std::atomic<size_t> next{0};
+  std::mutex out_mutex;
+  auto worker = [&] {
+    for (;;) {
+      if (stop_requested()) return;
+      const size_t i = next.fetch_add(1);
+      if (i >= inputs.size()) return;
+      log::set_correlation_id(inputs[i].stem);
+      SummaryEntry e = process_one(inputs[i], process, options, key);
+      log::set_correlation_id("");
+      if (options.json_lines) {
+        std::lock_guard lock(out_mutex);
+        std::fprintf(options.json_lines, "%s\n", dump_line(to_json(e)).c_str());
+        std::fflush(options.json_lines);
+      }
+      progress.record(e);
+      std::lock_guard lock(out_mutex);
+      if (options.on_finished) options.on_finished(e, progress);
+      entries[i] = std::move(e);
+    }
+  };
+
+  const int jobs = std::max(1, std::min<int>(options.jobs > 0 ? options.jobs : default_jobs(),
+                                             static_cast<int>(std::max<size_t>(inputs.size(), 1))));
+  std::vector<std::thread> pool;
+  for (int j = 1; j < jobs; ++j) pool.emplace_back(worker);
+  worker();  // the calling thread works too
+  for (auto& t : pool) t.join();
+  progress.finish();
+
+  BatchResult result;
+  result.signal = stop_signal();
+  header.interrupted = result.signal != 0;
+  header.finished_at = utc_timestamp();
+  for (const auto& e : entries) result.counts.add(e);
+  if (!options.summary_name.empty()) {
+    result.summary_path = options.out_dir / options.summary_name;
+    if (auto s = write_summary(result.summary_path, header, entries); !s) result.summary_error = s.error().message;
+  }
+  return result;
+}
+
+}  // namespace invox::batch

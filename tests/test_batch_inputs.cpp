@@ -1,0 +1,159 @@
+// Batch input discovery, stems and shards.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "batch/inputs.hpp"
+#include "batch/shard.hpp"
+
+namespace fs = std::filesystem;
+using namespace invox::batch;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "invox-batch-XXXXXX").string();
+    path = ::mkdtemp(tmpl.data());
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  fs::path write(const std::string& rel, const std::string& content = "text") const {
+    const fs::path p = path / rel;
+    fs::create_directories(p.parent_path());
+    std::ofstream(p) << content;
+    return p;
+  }
+};
+
+std::vector<std::string> names(const std::vector<BatchInput>& inputs, const fs::path& base) {
+  std::vector<std::string> out;
+  for (const auto& i : inputs) out.push_back(i.from_stdin ? "-" : i.path.lexically_relative(base).generic_string());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("batch inputs: folders are walked recursively by extension, outputs and hidden files skipped", "[batch]") {
+  TempDir d;
+  d.write("in/b.txt");
+  d.write("in/a.wav");
+  d.write("in/sub/c.transcript.json");
+  d.write("in/sub/deeper/d.flac");
+  d.write("in/notes.md");
+  d.write("in/x.filled.json");
+  d.write("in/x.report.json");
+  d.write("in/summary.json");
+  d.write("in/.hidden.txt");
+  d.write("in/.git/e.txt");
+  d.write("in/clip.m4a");  // known-unsupported audio is picked up so it fails visibly
+  auto inputs = discover_inputs({(d.path / "in").string()});
+  REQUIRE(inputs.has_value());
+  CHECK(names(*inputs, d.path / "in") ==
+        std::vector<std::string>{"a.wav", "b.txt", "clip.m4a", "sub/c.transcript.json", "sub/deeper/d.flac"});
+  CHECK((*inputs)[3].stem == "c");
+}
+
+TEST_CASE("batch inputs: explicit files are kept whatever the extension, duplicates once, stdin once", "[batch]") {
+  TempDir d;
+  const auto a = d.write("a.txt");
+  const auto odd = d.write("data.bin");
+  auto inputs = discover_inputs({a.string(), odd.string(), "-", (d.path / "./a.txt").string(),
+                                 (d.path / "missing.txt").string()});
+  REQUIRE(inputs.has_value());
+  CHECK(names(*inputs, d.path) == std::vector<std::string>{"a.txt", "data.bin", "-", "missing.txt"});
+  CHECK((*inputs)[2].from_stdin);
+  CHECK((*inputs)[2].stem == "stdin");
+  CHECK((*inputs)[2].display == "-");
+
+  auto twice = discover_inputs({"-", "-"});
+  REQUIRE_FALSE(twice.has_value());
+  CHECK(twice.error().kind == invox::ErrorKind::Config);
+}
+
+TEST_CASE("batch inputs: glob patterns, ** across folders, and patterns that match nothing", "[batch]") {
+  TempDir d;
+  d.write("rec/day1/a.txt");
+  d.write("rec/day1/b.wav");
+  d.write("rec/day2/c.txt");
+  d.write("rec/day2/c.report.json");
+  d.write("rec/top.txt");
+  const std::string base = (d.path / "rec").string();
+  auto one_level = discover_inputs({base + "/*/*.txt"});
+  REQUIRE(one_level.has_value());
+  CHECK(names(*one_level, d.path / "rec") == std::vector<std::string>{"day1/a.txt", "day2/c.txt"});
+  auto deep = discover_inputs({base + "/**/*.txt"});
+  REQUIRE(deep.has_value());
+  CHECK(names(*deep, d.path / "rec") == std::vector<std::string>{"day1/a.txt", "day2/c.txt", "top.txt"});
+  auto folders = discover_inputs({base + "/day*"});
+  REQUIRE(folders.has_value());
+  CHECK(names(*folders, d.path / "rec") == std::vector<std::string>{"day1/a.txt", "day1/b.wav", "day2/c.txt"});
+  auto none = discover_inputs({base + "/*.mp3"});
+  REQUIRE_FALSE(none.has_value());
+  CHECK(none.error().kind == invox::ErrorKind::Config);
+  CHECK(none.error().message.find("matches no files") != std::string::npos);
+
+  CHECK(glob_match("a/**/b.txt", "a/b.txt"));
+  CHECK(glob_match("a/**/b.txt", "a/x/y/b.txt"));
+  CHECK_FALSE(glob_match("a/*/b.txt", "a/x/y/b.txt"));
+  CHECK_FALSE(glob_match("*.txt", ".hidden.txt"));
+}
+
+TEST_CASE("batch inputs: stems that collide across folders get distinct, readable names", "[batch]") {
+  TempDir d;
+  d.write("site1/rec.txt");
+  d.write("site2/rec.txt");
+  d.write("site2/rec.wav");
+  d.write("site2/other.txt");
+  d.write("x/same/n.txt");
+  d.write("y/same/n.txt");
+  auto inputs = discover_inputs({(d.path / "site1").string(), (d.path / "site2").string(), (d.path / "x").string(),
+                                 (d.path / "y").string()});
+  REQUIRE(inputs.has_value());
+  std::vector<std::string> stems;
+  for (const auto& i : *inputs) stems.push_back(i.stem);
+  CHECK(stems == std::vector<std::string>{"site1__rec-txt", "other", "site2__rec-txt", "site2__rec-wav",
+                                          "x__same__n", "y__same__n"});
+  CHECK(std::set<std::string>(stems.begin(), stems.end()).size() == stems.size());
+}
+
+TEST_CASE("batch shards: K/N parsing and an exact partition", "[batch]") {
+  auto s = parse_shard("2/3");
+  REQUIRE(s.has_value());
+  CHECK(s->index == 2);
+  CHECK(s->count == 3);
+  for (const char* bad : {"0/3", "4/3", "1/0", "a/b", "3", "1/2/3", "-1/2", ""}) {
+    INFO(bad);
+    auto r = parse_shard(bad);
+    REQUIRE_FALSE(r.has_value());
+    CHECK(r.error().kind == invox::ErrorKind::Config);
+  }
+
+  std::vector<BatchInput> all;
+  for (int i = 0; i < 23; ++i) all.push_back(BatchInput{fs::path("f" + std::to_string(i)), false, "f" + std::to_string(i), "s" + std::to_string(i)});
+  for (int n : {1, 2, 4, 7, 23, 30}) {
+    std::multiset<std::string> seen;
+    size_t smallest = all.size(), largest = 0;
+    for (int k = 1; k <= n; ++k) {
+      const auto part = select_shard(all, Shard{k, n});
+      const auto again = select_shard(all, Shard{k, n});
+      REQUIRE(part.size() == again.size());
+      for (size_t i = 0; i < part.size(); ++i) CHECK(part[i].stem == again[i].stem);  // deterministic
+      smallest = std::min(smallest, part.size());
+      largest = std::max(largest, part.size());
+      for (const auto& in : part) seen.insert(in.stem);
+    }
+    INFO("N=" << n);
+    CHECK(seen.size() == all.size());  // every input once...
+    CHECK(std::set<std::string>(seen.begin(), seen.end()).size() == all.size());  // ...and only once
+    CHECK(largest - smallest <= 1);
+  }
+}
