@@ -20,7 +20,7 @@ start=$(date +%s.%N)
 for tdir in "$TEMPLATE_DIR"/*/; do
   t=$(basename "$tdir")
   /usr/bin/time -v -o "$STATS.$t" env -u OPENAI_API_KEY -u GEMINI_API_KEY \
-    "$BIN" fill --model rules --jobs "$JOBS" --quiet --out "$WORK/out/$t" "$DATASET/templates/$t.json" "$tdir" || true
+    "$BIN" fill --model rules --jobs "$JOBS" --quiet --out "$WORK/out/$t" "$DATASET/templates/$t.json" "$tdir" 2>>"$WORK/invox.err" || true
 done
 end=$(date +%s.%N)
 forms=$(find "$WORK/out" -name '*.report.json' | wc -l)

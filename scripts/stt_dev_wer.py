@@ -9,6 +9,7 @@ Biasing uses the case's template and the template's history transcripts (never t
 transcript), exactly what `invox fill` passes to the recognizer.
 """
 import argparse
+import concurrent.futures
 import glob
 import json
 import os
@@ -94,6 +95,7 @@ def main():
     ap.add_argument("dataset")
     ap.add_argument("--weights", default="0.25", help="domain LM weights to try, comma separated")
     ap.add_argument("--json", help="write per-case results here")
+    ap.add_argument("--jobs", type=int, default=1, help="cases transcribed in parallel")
     args = ap.parse_args()
     weights = [w for w in args.weights.split(",") if w]
     cases = []
@@ -104,14 +106,13 @@ def main():
             cases.append(case)
     configs = [("unbiased", ["--no-stt-bias"])]
     tmp = tempfile.mkdtemp(prefix="invox-wer-")
-    totals = {}
-    rows = []
-    for case in cases:
+    def run_case(case):
         audio = os.path.join(args.dataset, case["audio"])
         template = os.path.join(args.dataset, "templates", case["template"] + ".json")
         bias = ["--template", template]
-        for i, hist in enumerate(sorted(glob.glob(os.path.join(args.dataset, "history", case["template"] + "-*.json")))):
-            with open(hist) as f:
+        hist = sorted(glob.glob(os.path.join(args.dataset, "history", case["template"] + "-*.json")))
+        for i, h in enumerate(hist):
+            with open(h) as f:
                 text = json.load(f)["transcript"]
             hp = os.path.join(tmp, f"{case['template']}-history-{i}.txt")
             with open(hp, "w") as f:
@@ -121,16 +122,25 @@ def main():
         row = {"case": case["id"], "words": len(ref)}
         runs = list(configs) + [(f"biased w={w}", bias + ["--stt-bias-weight", w]) for w in weights]
         for name, extra in runs:
-            out = os.path.join(tmp, re.sub(r"[^a-z0-9]+", "-", name))
+            out = os.path.join(tmp, case["id"], re.sub(r"[^a-z0-9]+", "-", name))
             os.makedirs(out, exist_ok=True)
             hyp = normalize(transcribe(args.binary, audio, out, extra))
             errors, n = wer(ref, hyp)
-            row[name] = round(errors / n, 3)
-            e, t = totals.get(name, (0, 0))
-            totals[name] = (e + errors, t + n)
-        rows.append(row)
-        print(f"{case['id']:16s} " + "  ".join(f"{k}: {v:.3f}" for k, v in row.items() if k not in ("case", "words")),
-              flush=True)
+            row[name] = (errors, n)
+        print(f"{case['id']:16s} " + "  ".join(f"{k}: {v[0] / v[1]:.3f}" for k, v in row.items()
+                                              if k not in ("case", "words")), flush=True)
+        return row
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        rows = list(pool.map(run_case, cases))
+    totals = {}
+    for row in rows:
+        for k, v in row.items():
+            if k in ("case", "words"):
+                continue
+            e, t = totals.get(k, (0, 0))
+            totals[k] = (e + v[0], t + v[1])
+            row[k] = round(v[0] / v[1], 3)
     print("\n| configuration | WER (all 12 files, word-weighted) |\n|---|---|")
     for name, (e, t) in totals.items():
         print(f"| {name} | {e / t:.3f} ({e}/{t}) |")

@@ -39,7 +39,7 @@ struct RetrievalOptions {
 };
 
 // The paper's limits: at most 5 few-shots, transcripts cut to 1200 characters.
-inline constexpr int kMaxFewShots = 5;
+inline constexpr int kMaxRetrievedExamples = 5;
 
 // Result of adding one example: duplicates (same template, transcript and expected values)
 // are not stored twice; `inserted` is false and `id` names the existing row.

@@ -2,6 +2,7 @@
 // Consistency Formatting (CF): deterministic normalization of values by field type
 // (DESIGN.md "Field types and their normalized form"), and the comparison functions that
 // evaluation scoring uses, so scoring and normalization cannot drift apart.
+#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,10 @@ struct NormalizeContext {
   std::string locale = "en-US";     // decides 03/04 order and decimal separators
   std::string timezone = "UTC";     // IANA name, for "today" and relative dates
   std::string reference_date;       // YYYY-MM-DD; empty = today in `timezone`
+  // The clock used when reference_date is empty (tests pin it; nullopt = system clock).
+  // reference_date may also be an instant ("2026-03-14T23:30:00Z"): its local date in
+  // `timezone` is the reference date.
+  std::optional<std::chrono::system_clock::time_point> now;
 };
 
 struct NormalizeResult {
@@ -42,5 +47,10 @@ struct PrefixParse {
 // DESIGN.md "Scoring a field": text case/punctuation/whitespace-insensitive, textarea as a set
 // of items under the same folding, numbers numerically, everything else exactly. Both null = equal.
 [[nodiscard]] bool values_match(const Json& expected, const Json& predicted, const Field& field);
+
+// DESIGN.md "Scoring a field" outcome of one field.
+enum class MatchOutcome { Correct, Hallucination, Omission, Wrong };
+[[nodiscard]] std::string_view to_string(MatchOutcome outcome);
+[[nodiscard]] MatchOutcome classify_match(const Json& expected, const Json& predicted, const Field& field);
 
 }  // namespace invox

@@ -29,7 +29,7 @@ struct HistoryCommand {
   std::string filter_template;
   std::vector<long long> ids;
   std::string text;
-  int k = kMaxFewShots;
+  int k = kMaxRetrievedExamples;
   bool json = false;
 };
 

@@ -1,16 +1,106 @@
-// STUB (issue 3 replaces this file): passes values through unchanged.
+// Consistency Formatting entry points: dispatch by field type (DESIGN.md "Field types and
+// their normalized form"). See docs/NORMALIZATION.md for every accepted form.
 #include "invox/normalize.hpp"
+
+#include <fmt/format.h>
+
+#include "normalize/boolean_value.hpp"
+#include "normalize/common.hpp"
+#include "normalize/date_value.hpp"
+#include "normalize/enum_value.hpp"
+#include "normalize/fold.hpp"
+#include "normalize/number_value.hpp"
+#include "normalize/text_value.hpp"
+#include "normalize/time_value.hpp"
 
 namespace invox {
 
-NormalizeResult normalize_value_for_field(const Json& value, const Field&, const NormalizeContext&) {
+namespace {
+
+using namespace normalize;
+
+bool is_abbreviation(const Token& t) {
+  static constexpr std::string_view kAbbrev[] = {"dr", "mr", "mrs", "ms", "st", "jr", "sr", "prof", "mt", "no", "vs"};
+  for (auto a : kAbbrev)
+    if (t.is_word(a)) return true;
+  return t.kind == TokenKind::Word && t.text.size() == 1;  // initials: "J. Smith"
+}
+
+// Tokens up to the end of the clause (text) or sentence (textarea).
+size_t span_end(const Tokens& t, bool stop_at_comma) {
+  for (size_t i = 0; i < t.size(); ++i) {
+    const Token& tok = t[i];
+    if (tok.kind != TokenKind::Punct) continue;
+    if (tok.text == "." && i > 0 && !tok.space_before && is_abbreviation(t[i - 1])) continue;
+    if (tok.text == "." || tok.text == ";" || tok.text == "!" || tok.text == "?" || tok.text == "\n") return i;
+    if (stop_at_comma && tok.text == ",") return i;
+  }
+  return t.size();
+}
+
+std::optional<TokenParse> parse_span(std::string_view text, const Tokens& t, const Field& field) {
+  const size_t end = span_end(t, field.type == FieldType::Text);
+  if (end == 0) return std::nullopt;
+  const std::string_view span = text.substr(t[0].begin, t[end - 1].end - t[0].begin);
+  auto r = field.type == FieldType::Text ? normalize_text(Json(std::string(span)), field)
+                                         : normalize_textarea(Json(std::string(span)), field);
+  if (r.value.is_null() && !r.issue) return std::nullopt;
+  return TokenParse{r.value, 0, end, r.issue};
+}
+
+}  // namespace
+
+NormalizeResult normalize_value_for_field(const Json& value, const Field& field, const NormalizeContext& ctx) {
+  if (value.is_null()) return NormalizeResult{};
+  if (field.type == FieldType::Textarea) return normalize_textarea(value, field);
+  if (value.is_array()) {
+    std::vector<Json> present;
+    for (const auto& e : value)
+      if (!e.is_null() && !(e.is_string() && phrase_key(e.get<std::string>()).empty())) present.push_back(e);
+    if (present.empty()) return NormalizeResult{};
+    if (field.type == FieldType::Text) return normalize_text(value, field);
+    if (present.size() > 1) {
+      // The same value twice is one value; different values need a person to choose.
+      std::optional<NormalizeResult> first;
+      for (const auto& e : present) {
+        auto r = normalize_value_for_field(e, field, ctx);
+        if (!first) first = r;
+        else if (r.value != first->value || r.value.is_null())
+          return ambiguous_result(field, fmt::format("several values given: {}", value.dump()));
+      }
+      return *first;
+    }
+    return normalize_value_for_field(present.front(), field, ctx);
+  }
+  // Blank strings and bare punctuation are "not filled", not an invalid value.
+  if (value.is_string() && phrase_key(value.get<std::string>()).empty()) return NormalizeResult{};
+  switch (field.type) {
+    case FieldType::Text: return normalize_text(value, field);
+    case FieldType::Textarea: return normalize_textarea(value, field);
+    case FieldType::Number: return normalize_number(value, field, ctx);
+    case FieldType::Date: return normalize_date(value, field, ctx);
+    case FieldType::Time: return normalize_time(value, field);
+    case FieldType::Enum: return normalize_enum(value, field);
+    case FieldType::Boolean: return normalize_boolean(value, field);
+  }
   return NormalizeResult{value, std::nullopt};
 }
 
-std::optional<PrefixParse> parse_value_prefix(std::string_view, const Field&, const NormalizeContext&) {
-  return std::nullopt;
+std::optional<PrefixParse> parse_value_prefix(std::string_view text, const Field& field, const NormalizeContext& ctx) {
+  const Tokens t = tokenize(text);
+  if (t.empty()) return std::nullopt;
+  std::optional<TokenParse> p;
+  switch (field.type) {
+    case FieldType::Number: p = parse_number_field_at(t, 0, field, ctx); break;
+    case FieldType::Date: p = parse_date_field_at(t, 0, field, ctx); break;
+    case FieldType::Time: p = parse_time_field_at(t, 0, field); break;
+    case FieldType::Enum: p = parse_enum_field_at(t, 0, field); break;
+    case FieldType::Boolean: p = parse_boolean_field_at(t, 0, field); break;
+    case FieldType::Text:
+    case FieldType::Textarea: p = parse_span(text, t, field); break;
+  }
+  if (!p || p->last == 0) return std::nullopt;
+  return to_prefix(*p, t);
 }
-
-bool values_match(const Json& expected, const Json& predicted, const Field&) { return expected == predicted; }
 
 }  // namespace invox

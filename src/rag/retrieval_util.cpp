@@ -168,6 +168,6 @@ std::vector<long long> reciprocal_rank_fusion(const std::vector<std::vector<long
   return ids;
 }
 
-int effective_k(const RetrievalOptions& options) { return std::clamp(options.k, 0, kMaxFewShots); }
+int effective_k(const RetrievalOptions& options) { return std::clamp(options.k, 0, kMaxRetrievedExamples); }
 
 }  // namespace invox::rag

@@ -45,7 +45,7 @@ inline constexpr double kRrfConstant = 60.0;
 [[nodiscard]] std::vector<long long> reciprocal_rank_fusion(const std::vector<std::vector<long long>>& rankings,
                                                             size_t limit, double c = kRrfConstant);
 
-// Clamps RetrievalOptions::k into [0, kMaxFewShots].
+// Clamps RetrievalOptions::k into [0, kMaxRetrievedExamples].
 [[nodiscard]] int effective_k(const RetrievalOptions& options);
 
 }  // namespace invox::rag

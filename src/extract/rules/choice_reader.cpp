@@ -1,0 +1,181 @@
+#include "extract/rules/choice_reader.hpp"
+
+#include <algorithm>
+
+#include "extract/rules/corrections.hpp"
+#include "extract/rules/lexical_data.hpp"
+
+namespace invox::rules {
+
+namespace {
+constexpr double kBareOption = 0.7;      // option said without the field's cue
+constexpr double kCueBonus = 0.25;       // the field's cue shortly before the option
+constexpr size_t kCueDistance = 5;
+
+bool phrase_has_negation(const Mention& m) {
+  for (const auto& st : m.value->phrase.stems)
+    if (is_negation_word(st)) return true;
+  return false;
+}
+
+bool negated_option(const Scan& s, const Mention& m) {
+  if (phrase_has_negation(m)) return false;
+  auto p = s.prev_content(m.first);
+  for (int n = 0; n < 2 && p; ++n) {
+    const Token& t = s.tok(*p);
+    if (t.after == Break::Sentence || t.after == Break::Comma) break;
+    if (t.norm == "not" || t.norm == "no" || t.norm == "non" || t.norm == "zero") return true;
+    p = s.prev_content(*p);
+  }
+  // "instead of X" / "rather than X"
+  if (auto q = s.prev_content(m.first)) {
+    const std::string& w = s.tok(*q).norm;
+    if (w == "of" || w == "than") {
+      auto r = s.prev_content(*q);
+      if (r && (s.tok(*r).norm == "instead" || s.tok(*r).norm == "rather")) return true;
+    }
+  }
+  return false;
+}
+
+// The field's own cue ends within a few tokens before `i` in the same sentence.
+bool own_cue_before(const Scan& s, size_t field, size_t i) {
+  for (const auto& m : s.mentions) {
+    if (m.field != field || m.is_value || m.last > i) continue;
+    if (i - m.last > kCueDistance) continue;
+    bool crosses = false;
+    for (size_t k = m.last - 1; k < i; ++k) crosses = crosses || s.tok(k).after == Break::Sentence;
+    if (!crosses) return true;
+  }
+  return false;
+}
+
+bool own_cue_after(const Scan& s, size_t field, size_t last) {
+  size_t j = s.skip_fillers(last);
+  for (const auto& m : s.mentions)
+    if (m.field == field && !m.is_value && m.first == j && s.tok(last - 1).after == Break::None) return true;
+  return false;
+}
+
+// Another field's cue starts with the option ("pain score" vs the AVPU option "pain"); a cue
+// that merely ends with it ("going home") does not contest it.
+bool contested(const Scan& s, const Mention& v) {
+  for (const auto& m : s.mentions)
+    if (!m.is_value && m.field != v.field && m.first == v.first && v.last <= m.last) return true;
+  return false;
+}
+
+// "... until the guard is back on", "if the doctor is called": not a statement of fact.
+bool hypothetical(const Scan& s, const Mention& m) {
+  auto p = s.prev_content(m.first);
+  for (int n = 0; n < 4 && p; ++n) {
+    const Token& t = s.tok(*p);
+    if (t.after == Break::Sentence || t.after == Break::Comma) break;
+    if (t.norm == "until" || t.norm == "unless" || t.norm == "if" || t.norm == "once" || t.norm == "whether")
+      return true;
+    p = s.prev_content(*p);
+  }
+  return false;
+}
+
+// The cue opens its clause ("Guards in place", "no escalation needed", "so PPE was worn"):
+// the clause then states this field; a cue deep inside another phrase ("missing tail pulley
+// guard" in a defect list) says less about it.
+bool clause_initial(const Scan& s, const Mention& m) {
+  auto p = s.prev_content(m.first);
+  for (int n = 0; n < 4; ++n) {
+    if (!p) return true;
+    const Token& t = s.tok(*p);
+    if (t.after == Break::Sentence || t.after == Break::Comma) return true;
+    bool prefix = t.norm == "the" || t.norm == "a" || t.norm == "an" || t.norm == "all" || t.norm == "so" ||
+                  t.norm == "and" || t.norm == "both" || t.norm == "his" || t.norm == "her" || t.norm == "their" ||
+                  is_negation_word(t.norm) || is_auxiliary_word(t.norm);
+    if (!prefix) return false;
+    p = s.prev_content(*p);
+  }
+  return false;
+}
+
+bool polarity_negative(const Scan& s, const Mention& m, size_t field) {
+  // Inside the (possibly gapped) cue span: "guards are not in place".
+  for (size_t i = m.first; i < m.last; ++i)
+    if (!s.tok(i).filler && is_negation_word(s.tok(i).norm)) return true;
+  // Before, within the clause, separated from the cue only by auxiliaries ("won't be
+  // reachable", "no one was hurt"); "pain not assessed, doctor informed" is not negated.
+  auto p = s.prev_content(m.first);
+  for (size_t n = 0; n < s.params.polarity_before && p; ++n) {
+    const Token& t = s.tok(*p);
+    if (t.after == Break::Sentence || t.after == Break::Comma) break;
+    if (s.anchor_at(*p, field, false)) break;
+    if (is_negation_word(t.norm)) return true;
+    if (!is_auxiliary_word(t.norm)) break;
+    p = s.prev_content(*p);
+  }
+  // After, within the clause; a negation right before another field's cue belongs to it.
+  size_t i = m.last;
+  if (m.last > 0 && (s.tok(m.last - 1).after == Break::Sentence)) return false;
+  // A clause-opening cue is the subject: its predicate may come later ("the guard on the
+  // tail pulley is actually missing").
+  size_t window = clause_initial(s, m) && s.tt.cased ? 8 : s.params.polarity_after;
+  for (size_t n = 0; n < window && i < s.size(); ++i) {
+    const Token& t = s.tok(i);
+    if (t.filler) continue;
+    if (s.anchor_at(i, field, true)) break;
+    ++n;
+    if (is_affirmation_word(t.norm)) return false;
+    if (is_negation_word(t.norm)) {
+      size_t nx = s.skip_fillers(i + 1);
+      if (nx < s.size() && s.anchor_at(nx, field, true)) break;
+      return true;
+    }
+    if (t.after == Break::Sentence || t.after == Break::Comma) break;
+  }
+  return false;
+}
+}  // namespace
+
+std::vector<FieldCandidate> read_enum_field(const Scan& s, size_t field) {
+  std::vector<FieldCandidate> out;
+  for (const auto& m : s.mentions) {
+    if (m.field != field || !m.is_value || m.value->value.is_null()) continue;
+    if (negated_option(s, m)) continue;
+    bool cue_near = own_cue_before(s, field, m.first) || own_cue_after(s, field, m.last);
+    double score = m.strength * kBareOption + (cue_near ? kCueBonus : 0.0);
+    bool weak_word = m.value->phrase.stems.size() == 1 && is_stopword(m.value->phrase.stems[0]);
+    if ((contested(s, m) || weak_word) && !cue_near) continue;
+    FieldCandidate c;
+    c.value = m.value->value;
+    c.first = m.first;
+    c.last = m.last;
+    c.cue_first = m.first;
+    for (const auto& q : s.mentions)
+      if (q.field == field && !q.is_value && q.last <= m.first && m.first - q.last <= kCueDistance) c.cue_first = q.first;
+    c.score = score;
+    out.push_back(c);
+  }
+  return out;
+}
+
+std::vector<FieldCandidate> read_boolean_field(const Scan& s, size_t field) {
+  std::vector<FieldCandidate> out;
+  for (const auto& m : s.mentions) {
+    if (m.field != field) continue;
+    FieldCandidate c;
+    c.first = m.first;
+    c.last = m.last;
+    c.cue_first = m.first;
+    if (m.is_value) {
+      if (m.value->value.is_null()) continue;
+      c.value = m.value->value;
+      c.score = m.strength;
+    } else {
+      if (m.cue->kind == CueKind::Unit || m.cue->weak || hypothetical(s, m)) continue;
+      c.value = !polarity_negative(s, m, field);
+      c.score = m.strength * 0.85 * (clause_initial(s, m) ? 1.0 : 0.7);
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace invox::rules

@@ -1,0 +1,73 @@
+#include "extract/rules/corrections.hpp"
+
+#include "extract/rules/lexical_data.hpp"
+
+namespace invox::rules {
+
+size_t marker_length(const Scan& s, size_t i, const std::vector<std::vector<std::string_view>>& markers,
+                     std::vector<std::string_view>* which) {
+  for (const auto& m : markers) {
+    size_t j = s.skip_fillers(i);
+    size_t k = 0;
+    for (; k < m.size(); ++k) {
+      if (j >= s.size() || s.tok(j).norm != m[k]) break;
+      j = s.skip_fillers(j + 1);
+    }
+    if (k == m.size()) {
+      if (which) *which = m;
+      return j - i;
+    }
+  }
+  return 0;
+}
+
+FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate value, const ValueReader& read) {
+  const size_t window = s.params.correction_window;
+  for (int guard = 0; guard < 6; ++guard) {
+    size_t j = s.skip_fillers(value.last);
+    if (j >= s.size()) break;
+    // Never across a sentence end for a rejection; corrections may run on.
+    std::vector<std::string_view> which;
+    if (size_t len = marker_length(s, j, rejection_markers(), &which)) {
+      size_t k = s.skip_fillers(j + len);
+      bool skipped = false;
+      for (size_t t = k; t < s.size() && t < k + 3; ++t) {
+        if (s.anchor_at(t, field, true)) break;
+        auto rejected = read(t, s.region_end(t, field, false, 4));
+        if (rejected) {
+          value.last = rejected->last;  // keep the value, step past the rejected one
+          skipped = true;
+          break;
+        }
+        if (s.tok(t).after == Break::Sentence) break;
+      }
+      if (skipped) continue;
+      break;
+    }
+    if (size_t len = marker_length(s, j, correction_markers(), &which)) {
+      size_t k = s.skip_fillers(j + len);
+      size_t limit = which.size() == 1 && which[0] == "no" ? 3 : window;
+      bool found = false;
+      size_t seen = 0;
+      for (size_t t = k; t < s.size() && seen < limit; ++t) {
+        if (s.tok(t).filler) continue;
+        ++seen;
+        if (s.anchor_at(t, field, true)) break;
+        auto next = read(t, s.region_end(t, field, false, 6));
+        if (next) {
+          size_t cue_first = value.cue_first;
+          value = *next;
+          value.cue_first = cue_first;
+          value.corrected = true;
+          found = true;
+          break;
+        }
+      }
+      if (found) continue;
+    }
+    break;
+  }
+  return value;
+}
+
+}  // namespace invox::rules

@@ -1,0 +1,274 @@
+#include "extract/rules/cue_lexicon.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "extract/rules/guideline_parser.hpp"
+#include "extract/rules/lexical_data.hpp"
+#include "extract/rules/transcript_tokens.hpp"
+#include "util/strings.hpp"
+
+namespace invox::rules {
+
+namespace {
+constexpr double kAliasStrength = 1.0;
+constexpr double kLabelStrength = 1.0;
+constexpr double kIdStrength = 0.9;
+constexpr double kTrimmedStrength = 0.8;
+constexpr double kExampleStrength = 0.8;
+constexpr double kSubPhraseStrength = 0.7;
+constexpr double kUnigramStrength = 0.6;
+constexpr double kUnitStrength = 0.7;
+constexpr double kWeakStrength = 0.4;
+
+bool is_short_acronym(const std::string& s) {
+  if (s.size() > 4 || s.empty()) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+}
+
+bool all_stopwords(const Phrase& p) {
+  return std::all_of(p.stems.begin(), p.stems.end(), [](const std::string& s) { return is_stopword(s); });
+}
+
+std::string key_of(const std::vector<std::string>& stems) { return util::join(stems, " "); }
+
+// Words never used alone as a derived cue: too generic in dictation.
+bool is_generic_word(const std::string& s) {
+  static const std::set<std::string> kGeneric = {"date", "time", "name", "number", "type", "id", "level",
+                                                 "total", "current", "main", "other", "item", "found",
+                                                 "rate", "report", "requir", "need", "place", "with"};
+  return kGeneric.count(s) > 0;
+}
+
+std::vector<std::string> id_words(const std::string& id) {
+  static const std::set<std::string> kUnitish = {"c", "f", "kg", "cm", "bpm", "usd", "bar", "h", "pct", "mm", "lb"};
+  std::vector<std::string> out;
+  for (auto& w : util::split(id, '_'))
+    if (!w.empty() && !kUnitish.count(w)) out.push_back(w);
+  return out;
+}
+
+std::string strip_parenthetical(const std::string& label, std::string* inner) {
+  auto open = label.find('(');
+  auto close = label.find(')', open == std::string::npos ? 0 : open);
+  if (open == std::string::npos || close == std::string::npos) return label;
+  *inner = label.substr(open + 1, close - open - 1);
+  return util::trim(label.substr(0, open) + label.substr(close + 1));
+}
+
+void add_cue(FieldLexicon& fl, const std::string& text, double strength, CueKind kind = CueKind::Lead) {
+  Phrase p = make_phrase(text);
+  if (p.stems.empty()) return;
+  for (const auto& c : fl.cues)
+    if (c.phrase.stems == p.stems && c.kind == kind) return;
+  Cue cue{p, strength, kind, false, false};
+  if (all_stopwords(p)) {
+    cue.weak = true;
+    cue.strength = std::min(strength, kWeakStrength);
+  }
+  fl.cues.push_back(cue);
+  // "PPE" is also said letter by letter.
+  if (p.stems.size() == 1 && is_short_acronym(text) && text.size() >= 2) {
+    Cue spelled = cue;
+    spelled.phrase.stems.clear();
+    for (char ch : text) spelled.phrase.stems.emplace_back(1, static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
+    spelled.weak = false;
+    fl.cues.push_back(spelled);
+  }
+  // "admitted on" is also said "admitted today": drop a trailing function word.
+  if (p.stems.size() >= 2 && is_stopword(p.stems.back()) && !all_stopwords(p)) {
+    Cue trimmed = cue;
+    trimmed.phrase.stems.pop_back();
+    trimmed.strength = std::min(strength, kTrimmedStrength);
+    trimmed.weak = all_stopwords(trimmed.phrase);
+    trimmed.derived = true;
+    if (!trimmed.weak && !(trimmed.phrase.stems.size() == 1 && is_generic_word(trimmed.phrase.stems[0])))
+      fl.cues.push_back(trimmed);
+  }
+}
+
+void add_value(FieldLexicon& fl, const std::string& text, Json value, double strength) {
+  Phrase p = make_phrase(text);
+  if (p.stems.empty()) return;
+  std::string t = util::trim(text);
+  if (is_short_acronym(t)) {
+    p.case_sensitive = true;
+    p.exact = t;
+  }
+  fl.values.push_back(ValuePhrase{p, std::move(value), strength});
+}
+
+std::optional<std::string> match_option(const Field& f, const std::string& target) {
+  std::string t = util::to_lower_ascii(util::trim(target));
+  for (const auto& o : f.options)
+    if (util::to_lower_ascii(o) == t) return o;
+  return std::nullopt;
+}
+
+Json mapped_value(const Field& f, const std::string& target) {
+  std::string t = util::to_lower_ascii(target);
+  switch (f.type) {
+    case FieldType::Enum: {
+      auto o = match_option(f, target);
+      return o ? Json(*o) : Json();
+    }
+    case FieldType::Boolean:
+      if (t == "true" || t == "yes") return true;
+      if (t == "false" || t == "no") return false;
+      return Json();
+    case FieldType::Number: {
+      try {
+        size_t used = 0;
+        double d = std::stod(t, &used);
+        if (used == t.size()) return d;
+      } catch (...) {
+      }
+      return Json();
+    }
+    default:
+      return Json(target);
+  }
+}
+
+bool looks_like_code(const std::string& s) {
+  bool letter = false, digit = false;
+  for (char c : s) {
+    letter = letter || std::isalpha(static_cast<unsigned char>(c));
+    digit = digit || std::isdigit(static_cast<unsigned char>(c));
+  }
+  return letter && digit;
+}
+
+void classify(FieldLexicon& fl, const GuidelineInfo& gi) {
+  const Field& f = *fl.field;
+  bool textual = f.type == FieldType::Text || f.type == FieldType::Textarea;
+  std::vector<std::string> words = id_words(f.id);
+  for (auto& w : util::split(util::to_lower_ascii(f.label), ' ')) words.push_back(w);
+  auto desc_words = util::split(util::to_lower_ascii(f.description), ' ');
+  if (!desc_words.empty()) words.push_back(desc_words[0]);
+  if (desc_words.size() > 1 && (desc_words[0] == "full" || desc_words[0] == "first")) words.push_back(desc_words[1]);
+  bool person = std::any_of(words.begin(), words.end(), [](const std::string& w) { return is_person_word(w); });
+  std::string lab = util::to_lower_ascii(f.label);
+  if (lab.size() > 3 && (lab.substr(lab.size() - 3) == " by" || util::to_lower_ascii(f.id).find("_by") != std::string::npos))
+    person = true;
+  fl.doctor_title = f.guidelines.find("Dr.") != std::string::npos;
+  bool code_word0 = std::any_of(words.begin(), words.end(), [](const std::string& w) {
+    return w == "number" || w == "id" || w == "no" || w == "code" || w == "tag" || w == "mrn";
+  });
+  fl.person_name = textual && (person || fl.doctor_title) && !(code_word0 || gi.mentions_digits);
+  bool code_word = std::any_of(words.begin(), words.end(), [](const std::string& w) {
+    return w == "number" || w == "id" || w == "no" || w == "code" || w == "tag" || w == "mrn";
+  });
+  bool code_example = std::any_of(gi.quoted_examples.begin(), gi.quoted_examples.end(), looks_like_code);
+  fl.code_like = f.type == FieldType::Text && !fl.person_name && (gi.mentions_digits || code_word || code_example || !gi.code_prefix.empty());
+  fl.code_prefix = gi.code_prefix;
+  bool place = std::any_of(words.begin(), words.end(), [](const std::string& w) {
+    return w == "location" || w == "address" || w == "where" || w == "place" || w == "site";
+  });
+  fl.place_like = f.type == FieldType::Text && place && !fl.person_name && !fl.code_like;
+  fl.wants_numerals = gi.wants_numerals;
+}
+
+std::string strip_parenthetical_copy(const std::string& label) {
+  std::string inner;
+  return strip_parenthetical(label, &inner);
+}
+
+std::vector<std::vector<std::string>> sub_phrases(const std::vector<std::string>& stems) {
+  std::vector<std::vector<std::string>> out;
+  for (size_t n = 1; n < stems.size(); ++n) {
+    for (size_t i = 0; i + n <= stems.size(); ++i) {
+      std::vector<std::string> g(stems.begin() + static_cast<long>(i), stems.begin() + static_cast<long>(i + n));
+      if (is_stopword(g.front()) || is_stopword(g.back())) continue;
+      if (n == 1 && (g[0].size() < 4 || is_generic_word(g[0]))) continue;
+      out.push_back(g);
+    }
+  }
+  return out;
+}
+}  // namespace
+
+Phrase make_phrase(const std::string& text) {
+  Phrase p;
+  p.text = text;
+  auto toks = tokenize(text);
+  for (const auto& t : toks.tokens) p.stems.push_back(t.stem);
+  return p;
+}
+
+Lexicon build_lexicon(const Template& tmpl) {
+  Lexicon lex;
+  std::vector<GuidelineInfo> infos;
+  for (const auto& f : tmpl.fields) {
+    FieldLexicon fl;
+    fl.field = &f;
+    GuidelineInfo gi = parse_guidelines(f.guidelines);
+    classify(fl, gi);
+    std::string inner;
+    std::string label = strip_parenthetical(f.label, &inner);
+    add_cue(fl, label, kLabelStrength);
+    if (!inner.empty()) add_cue(fl, inner, kIdStrength);
+    auto idw = id_words(f.id);
+    if (!idw.empty() && !(idw.size() == 1 && is_generic_word(idw[0]))) add_cue(fl, util::join(idw, " "), kIdStrength);
+    for (const auto& a : f.aliases) add_cue(fl, a, kAliasStrength);
+    for (const auto& ex : gi.quoted_examples)
+      if (!looks_like_code(ex) && ex.find("Dr.") == std::string::npos) add_cue(fl, ex, kExampleStrength, CueKind::Inclusive);
+    if (f.type == FieldType::Number)
+      for (auto w : unit_words(f.unit)) add_cue(fl, std::string(w), kUnitStrength, CueKind::Unit);
+    // Values.
+    if (f.type == FieldType::Enum) {
+      for (const auto& o : f.options) add_value(fl, o, Json(o), 1.0);
+      for (const auto& [opt, syns] : f.option_aliases)
+        for (const auto& s : syns) add_value(fl, s, Json(opt), 0.95);
+    }
+    for (const auto& m : gi.mappings) {
+      Json v = mapped_value(f, m.target);
+      if (v.is_null()) continue;
+      for (const auto& p : m.phrases) add_value(fl, p, v, 0.95);
+    }
+    for (const auto& p : gi.placeholder_phrases) add_value(fl, p, Json(), 0.95);
+    lex.fields.push_back(std::move(fl));
+    infos.push_back(std::move(gi));
+  }
+  // Sub-phrases of labels and aliases that only one field owns ("other party" of
+  // "other party involved", "secondary" of "secondary diagnoses").
+  std::map<std::string, std::set<size_t>> owners;
+  std::vector<std::vector<std::vector<std::string>>> candidates(lex.fields.size());
+  for (size_t i = 0; i < lex.fields.size(); ++i) {
+    for (const auto& c : lex.fields[i].cues) {
+      owners[key_of(c.phrase.stems)].insert(i);
+      if (c.kind != CueKind::Lead) continue;
+      bool from_label = c.phrase.text == strip_parenthetical_copy(lex.fields[i].field->label) ||
+                        c.phrase.text == util::join(id_words(lex.fields[i].field->id), " ");
+      for (auto& g : sub_phrases(c.phrase.stems))
+        if (g.size() > 1 || from_label) candidates[i].push_back(g);
+    }
+    for (const auto& v : lex.fields[i].values) owners[key_of(v.phrase.stems)].insert(i);
+  }
+  for (size_t i = 0; i < lex.fields.size(); ++i)
+    for (auto& g : candidates[i]) owners[key_of(g)].insert(i);
+  for (size_t i = 0; i < lex.fields.size(); ++i) {
+    auto& cues = lex.fields[i].cues;
+    cues.erase(std::remove_if(cues.begin(), cues.end(),
+                              [&](const Cue& c) { return c.derived && owners[key_of(c.phrase.stems)].size() > 1; }),
+               cues.end());
+  }
+  for (size_t i = 0; i < lex.fields.size(); ++i) {
+    for (auto& g : candidates[i]) {
+      if (owners[key_of(g)].size() != 1) continue;
+      auto& cues = lex.fields[i].cues;
+      bool dup = std::any_of(cues.begin(), cues.end(), [&](const Cue& c) { return c.phrase.stems == g; });
+      if (dup) continue;
+      Phrase p;
+      p.stems = g;
+      p.text = key_of(g);
+      cues.push_back(Cue{p, g.size() == 1 ? kUnigramStrength : kSubPhraseStrength, CueKind::Lead, false, false});
+    }
+  }
+  return lex;
+}
+
+}  // namespace invox::rules

@@ -1,0 +1,65 @@
+#pragma once
+// The per-template cue lexicon: for every field, the phrases that announce it (label, id
+// words, aliases, unique label/alias sub-phrases, guideline examples, units) and the phrases
+// that *are* a value of it (enum options, option aliases, guideline synonym maps).
+#include <string>
+#include <vector>
+
+#include "invox/json.hpp"
+#include "invox/template.hpp"
+
+namespace invox::rules {
+
+// A phrase as a sequence of word stems, with alternatives for acronyms ("PPE" ~ "p p e").
+struct Phrase {
+  std::vector<std::string> stems;
+  std::string text;  // as written in the template, for evidence and debugging
+  bool case_sensitive = false;  // short all-caps synonyms ("PM", "F") match only as written
+  std::string exact;            // the written form to compare when case_sensitive
+};
+
+enum class CueKind {
+  Lead,       // value follows the cue ("temperature 38")
+  Inclusive,  // the value may be part of the cue ("seen today")
+  Unit,       // value precedes the cue ("78 kilos")
+};
+
+struct Cue {
+  Phrase phrase;
+  double strength = 1.0;
+  CueKind kind = CueKind::Lead;
+  bool weak = false;  // function-word-only cue ("to", "from"): value must follow at once
+  bool learned = false;
+  bool derived = false;  // trimmed alias: kept only when no other field uses the words
+};
+
+struct ValuePhrase {
+  Phrase phrase;
+  Json value;  // the option / mapped value; null = placeholder ("no known allergies")
+  double strength = 1.0;
+};
+
+struct FieldLexicon {
+  const Field* field = nullptr;
+  std::vector<Cue> cues;
+  std::vector<ValuePhrase> values;
+  bool person_name = false;   // text that holds a person's name
+  bool code_like = false;     // identifier: letters and digits
+  bool wants_numerals = false;
+  bool doctor_title = false;  // "Write as 'Dr. Lastname'"
+  bool place_like = false;    // a location: "where ...", "address", "location"
+  std::string code_prefix;    // "WO-"
+};
+
+struct Lexicon {
+  std::vector<FieldLexicon> fields;  // template order
+};
+
+// Turns text into a phrase with the transcript tokenizer's word forms.
+[[nodiscard]] Phrase make_phrase(const std::string& text);
+
+// Builds the lexicon for every field of `tmpl` (the other fields bound each value, also when
+// only one field is requested). Sub-phrase cues are kept only when unique in the template.
+[[nodiscard]] Lexicon build_lexicon(const Template& tmpl);
+
+}  // namespace invox::rules

@@ -1,0 +1,123 @@
+#include "extract/rules/rules_engine.hpp"
+
+#include <algorithm>
+
+#include "extract/rules/choice_reader.hpp"
+#include "extract/rules/cue_lexicon.hpp"
+#include "extract/rules/cue_matcher.hpp"
+#include "extract/rules/fewshot_cues.hpp"
+#include "extract/rules/scan.hpp"
+#include "extract/rules/text_reader.hpp"
+#include "extract/rules/typed_reader.hpp"
+
+namespace invox::rules {
+
+namespace {
+std::vector<FieldCandidate> candidates_for(const Scan& s, size_t field) {
+  switch (s.lex.fields[field].field->type) {
+    case FieldType::Number:
+    case FieldType::Date:
+    case FieldType::Time:
+      return read_typed_field(s, field);
+    case FieldType::Text:
+      return read_text_field(s, field);
+    case FieldType::Textarea:
+      return read_list_field(s, field);
+    case FieldType::Enum:
+      return read_enum_field(s, field);
+    case FieldType::Boolean:
+      return read_boolean_field(s, field);
+  }
+  return {};
+}
+
+// Values of these types occupy their tokens: two fields never share them.
+bool claims_tokens(FieldType t) {
+  return t == FieldType::Number || t == FieldType::Date || t == FieldType::Time || t == FieldType::Text;
+}
+
+// Orders a field's candidates: the best first. Among candidates close to the best score the
+// last stated wins (later corrections, repeated mentions).
+std::vector<FieldCandidate> rank(std::vector<FieldCandidate> cands, double keep_ratio) {
+  if (cands.empty()) return cands;
+  double best = 0.0;
+  for (const auto& c : cands) best = std::max(best, c.score);
+  std::stable_sort(cands.begin(), cands.end(), [&](const FieldCandidate& a, const FieldCandidate& b) {
+    bool ka = a.score >= keep_ratio * best, kb = b.score >= keep_ratio * best;
+    if (ka != kb) return ka;
+    if (ka) return a.first > b.first;
+    return a.score > b.score;
+  });
+  return cands;
+}
+
+bool overlaps(const FieldCandidate& a, const FieldCandidate& b) { return a.first < b.last && b.first < a.last; }
+
+Candidate to_candidate(const Scan& s, const FieldCandidate& c) {
+  Candidate out;
+  out.value = c.value;
+  out.confidence = std::clamp(c.score, 0.05, 0.99);
+  Evidence e;
+  size_t first = std::min(c.cue_first, c.first);
+  size_t last = std::max(c.last, first + 1);
+  if (first < s.size()) {
+    e.char_begin = s.tok(first).begin;
+    e.char_end = s.tok(std::min(last, s.size()) - 1).end;
+    e.snippet = std::string(s.tt.text.substr(*e.char_begin, *e.char_end - *e.char_begin));
+    out.evidence = e;
+  }
+  return out;
+}
+}  // namespace
+
+std::map<std::string, Candidate> extract_all(const Template& tmpl, std::string_view text,
+                                             const std::vector<FewShot>& examples, const NormalizeContext& ctx,
+                                             const EngineParams& params) {
+  Lexicon lex = build_lexicon(tmpl);
+  if (!examples.empty()) {
+    std::vector<FewShot> used(examples.begin(),
+                              examples.begin() + static_cast<long>(std::min(examples.size(), params.max_examples)));
+    learn_cues(lex, used, ctx);
+  }
+  auto tt = tokenize(text);
+  auto mentions = find_mentions(tt, lex);
+  mark_bounding_mentions(tt, lex, mentions, ctx);
+  Scan scan{tt, lex, mentions, ctx, {}};
+
+  std::vector<std::vector<FieldCandidate>> ranked(lex.fields.size());
+  for (size_t f = 0; f < lex.fields.size(); ++f) ranked[f] = rank(candidates_for(scan, f), params.keep_ratio);
+  for (size_t f = 0; f < lex.fields.size(); ++f)
+    if (lex.fields[f].place_like && ranked[f].empty()) ranked[f] = read_place_phrase(scan, f);
+  // The first person field of a form is its subject; unnamed by any cue, look for an intro.
+  for (size_t f = 0; f < lex.fields.size(); ++f) {
+    if (!lex.fields[f].person_name || lex.fields[f].field->type != FieldType::Text) continue;
+    if (ranked[f].empty()) ranked[f] = read_subject_name(scan, f);
+    break;
+  }
+
+  // Assign the strongest fields first; a typed value already taken by another field is skipped.
+  std::vector<size_t> order(lex.fields.size());
+  for (size_t f = 0; f < order.size(); ++f) order[f] = f;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    double sa = ranked[a].empty() ? 0 : ranked[a][0].score, sb = ranked[b].empty() ? 0 : ranked[b][0].score;
+    return sa > sb;
+  });
+  std::vector<std::pair<size_t, FieldCandidate>> taken;
+  std::map<std::string, Candidate> out;
+  for (size_t f : order) {
+    FieldType type = lex.fields[f].field->type;
+    for (const auto& c : ranked[f]) {
+      bool clash = false;
+      if (claims_tokens(type))
+        for (const auto& [g, t] : taken)
+          if (claims_tokens(lex.fields[g].field->type) && overlaps(c, t)) clash = true;
+      if (clash) continue;
+      taken.emplace_back(f, c);
+      out.emplace(lex.fields[f].field->id, to_candidate(scan, c));
+      break;
+    }
+  }
+  return out;
+}
+
+}  // namespace invox::rules

@@ -1,0 +1,24 @@
+#pragma once
+// Library entry of the rules engine, independent of the Extractor interface so tests and
+// tools can run it on raw text.
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "invox/extractor.hpp"
+
+namespace invox::rules {
+
+struct EngineParams {
+  double keep_ratio = 0.8;  // candidates scoring >= ratio * best compete; the last one wins
+  size_t max_examples = 5;
+};
+
+// Candidates for every field of `tmpl` that `text` mentions, keyed by field id.
+[[nodiscard]] std::map<std::string, Candidate> extract_all(const Template& tmpl, std::string_view text,
+                                                           const std::vector<FewShot>& examples,
+                                                           const NormalizeContext& ctx,
+                                                           const EngineParams& params = {});
+
+}  // namespace invox::rules

@@ -1,0 +1,101 @@
+#include "extract/rules/scan.hpp"
+
+namespace invox::rules {
+
+size_t Scan::skip_fillers(size_t i) const {
+  while (i < size() && tok(i).filler) ++i;
+  return i;
+}
+
+std::optional<size_t> Scan::prev_content(size_t i) const {
+  while (i > 0) {
+    --i;
+    if (!tok(i).filler) return i;
+  }
+  return std::nullopt;
+}
+
+const Mention* Scan::anchor_at(size_t i, size_t field, bool values_too) const {
+  for (const auto& m : mentions) {
+    if (m.first != i || m.field == field || !m.bounds) continue;
+    if (m.is_value && !values_too) continue;
+    if (!m.is_value && m.cue->kind == CueKind::Unit) continue;
+    if (!m.is_value && m.cue->weak) continue;
+    // The same span also names `field` (a shared alias): not a boundary.
+    bool shared = false;
+    for (const auto& o : mentions)
+      if (o.field == field && o.first == m.first && o.last == m.last) shared = true;
+    if (!shared) return &m;
+  }
+  return nullptr;
+}
+
+size_t Scan::region_end(size_t from, size_t field, bool stop_at_comma, size_t max_tokens, bool values_bound) const {
+  size_t count = 0;
+  size_t i = from;
+  while (i < size()) {
+    if (!tok(i).filler) {
+      if (anchor_at(i, field, values_bound)) return i;
+      if (++count > max_tokens) return i;
+    }
+    Break b = tok(i).after;
+    if (b == Break::Sentence || (stop_at_comma && b == Break::Comma)) return i + 1;
+    ++i;
+  }
+  return size();
+}
+
+std::string_view Scan::span_text(size_t first, size_t last) const {
+  if (first >= last || first >= size()) return {};
+  return tt.text.substr(tok(first).begin, tok(last - 1).end - tok(first).begin);
+}
+
+size_t Scan::token_at_byte(size_t byte) const {
+  for (size_t i = 0; i < size(); ++i)
+    if (tok(i).begin >= byte) return i;
+  return size();
+}
+
+void mark_bounding_mentions(const TokenizedText& tt, const Lexicon& lex, std::vector<Mention>& mentions,
+                            const NormalizeContext& ctx) {
+  constexpr size_t kLook = 3;
+  Scan probe{tt, lex, mentions, ctx, {}};
+  std::vector<bool> bounds(mentions.size(), true);
+  for (size_t k = 0; k < mentions.size(); ++k) {
+    const Mention& m = mentions[k];
+    if (m.is_value) continue;
+    const Field& f = *lex.fields[m.field].field;
+    if (f.type != FieldType::Number && f.type != FieldType::Date && f.type != FieldType::Time) continue;
+    if (m.cue->kind != CueKind::Lead) continue;
+    bool found = false;
+    size_t seen = 0;
+    for (size_t i = m.last; i < tt.tokens.size() && seen < kLook && !found; ++i) {
+      if (tt.tokens[i].filler) continue;
+      ++seen;
+      found = probe.parse_typed(i, std::min(tt.tokens.size(), i + 8), f).has_value();
+    }
+    // A value right before the cue ("two hours of labor") also makes it a real mention.
+    if (!found && m.first > 0) found = probe.parse_typed(m.first - 1, m.first, f).has_value();
+    bounds[k] = found;
+  }
+  for (size_t k = 0; k < mentions.size(); ++k) mentions[k].bounds = bounds[k];
+}
+
+std::optional<FieldCandidate> Scan::parse_typed(size_t i, size_t end, const Field& field) const {
+  if (i >= end || i >= size()) return std::nullopt;
+  size_t begin_byte = tok(i).begin;
+  size_t end_byte = tok(end - 1).end;
+  auto parsed = parse_value_prefix(tt.text.substr(begin_byte, end_byte - begin_byte), field, ctx);
+  if (!parsed || parsed->consumed == 0 || parsed->value.is_null()) return std::nullopt;
+  // Leading whitespace is allowed by parse_value_prefix; the value starts at token i.
+  size_t stop = token_at_byte(begin_byte + parsed->consumed);
+  if (stop <= i) stop = i + 1;
+  FieldCandidate c;
+  c.value = parsed->value;
+  c.first = i;
+  c.last = std::min(stop, end);
+  c.score = 1.0;
+  return c;
+}
+
+}  // namespace invox::rules

@@ -1,0 +1,69 @@
+#pragma once
+// Shared state and navigation helpers for the value readers: the tokenized transcript, the
+// lexicon, all mentions, and where a field's value region ends (the next mention of another
+// field, a sentence end, or a clause end for short text values).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "extract/rules/cue_lexicon.hpp"
+#include "extract/rules/cue_matcher.hpp"
+#include "extract/rules/transcript_tokens.hpp"
+#include "invox/json.hpp"
+#include "invox/normalize.hpp"
+
+namespace invox::rules {
+
+struct ReadParams {
+  size_t typed_lookahead = 6;  // tokens scanned after a cue for a number/date/time
+  size_t text_max_tokens = 10;
+  size_t name_max_tokens = 4;
+  size_t list_max_tokens = 30;
+  size_t correction_window = 9;  // tokens after a correction marker to find the new value
+  size_t polarity_before = 4;    // tokens before a boolean cue searched for a negation
+  size_t polarity_after = 3;
+};
+
+// A value read for one field.
+struct FieldCandidate {
+  Json value;
+  double score = 0.0;
+  size_t first = 0;  // token span of the value
+  size_t last = 0;
+  size_t cue_first = 0;  // where the evidence starts (cue or value)
+  bool corrected = false;
+};
+
+struct Scan {
+  const TokenizedText& tt;
+  const Lexicon& lex;
+  const std::vector<Mention>& mentions;
+  const NormalizeContext& ctx;
+  ReadParams params;
+
+  [[nodiscard]] const Token& tok(size_t i) const { return tt.tokens[i]; }
+  [[nodiscard]] size_t size() const { return tt.tokens.size(); }
+  // Next non-filler token at or after i (size() when none).
+  [[nodiscard]] size_t skip_fillers(size_t i) const;
+  // Previous non-filler token before i, or nullopt.
+  [[nodiscard]] std::optional<size_t> prev_content(size_t i) const;
+  // A cue mention (or, when `values_too`, a value mention) of a field other than `field`
+  // starting at token i.
+  [[nodiscard]] const Mention* anchor_at(size_t i, size_t field, bool values_too) const;
+  // The region after a cue: tokens [from, end) until the next other-field anchor, sentence
+  // end (clause end when `stop_at_comma`), or `max_tokens` content tokens.
+  [[nodiscard]] size_t region_end(size_t from, size_t field, bool stop_at_comma, size_t max_tokens,
+                                  bool values_bound = true) const;
+  // Byte text of tokens [first, last).
+  [[nodiscard]] std::string_view span_text(size_t first, size_t last) const;
+  // Token index of the first token starting at or after byte offset `byte`.
+  [[nodiscard]] size_t token_at_byte(size_t byte) const;
+  // Parses a value of `field`'s type at token i, not past token `end`.
+  [[nodiscard]] std::optional<FieldCandidate> parse_typed(size_t i, size_t end, const Field& field) const;
+};
+
+// Marks typed-field cue mentions that no value of their type follows as non-boundaries.
+void mark_bounding_mentions(const TokenizedText& tt, const Lexicon& lex, std::vector<Mention>& mentions,
+                            const NormalizeContext& ctx);
+
+}  // namespace invox::rules

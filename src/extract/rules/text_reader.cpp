@@ -1,0 +1,196 @@
+#include "extract/rules/text_reader.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "extract/rules/corrections.hpp"
+#include "extract/rules/lexical_data.hpp"
+#include "extract/rules/spoken_codes.hpp"
+#include "extract/rules/text_values.hpp"
+
+namespace invox::rules {
+
+namespace {
+constexpr double kTextFactor = 0.85;
+constexpr double kNameBackFactor = 0.7;
+
+bool negated_before(const Scan& s, const Mention& m) {
+  auto p = s.prev_content(m.first);
+  for (int n = 0; n < 2 && p; ++n) {
+    const Token& t = s.tok(*p);
+    if (t.after == Break::Sentence) break;
+    if (t.norm == "no" || t.norm == "without" || t.norm == "none") return true;
+    p = s.prev_content(*p);
+  }
+  return false;
+}
+
+std::optional<FieldCandidate> read_person_backward(const Scan& s, const Mention& m, size_t field) {
+  // "Jess Lowe will cover for me": the name right before the cue (and an auxiliary verb).
+  auto p = s.prev_content(m.first);
+  while (p && (s.tok(*p).norm == "will" || s.tok(*p).norm == "would" || s.tok(*p).norm == "is" ||
+               s.tok(*p).norm == "can" || s.tok(*p).norm == "was"))
+    p = s.prev_content(*p);
+  if (!p || !s.tt.cased || s.tok(*p).after != Break::None) return std::nullopt;
+  size_t last = *p + 1;
+  size_t first = last;
+  while (p && s.tok(*p).capitalized && !is_stopword(s.tok(*p).norm) && last - *p <= 3) {
+    if (s.anchor_at(*p, field, true)) break;
+    first = *p;
+    auto q = s.prev_content(*p);
+    if (!q || s.tok(*q).after == Break::Sentence || s.tok(*q).after == Break::Comma) break;
+    p = q;
+  }
+  if (first == last) return std::nullopt;
+  FieldCandidate c;
+  c.value = std::string(s.span_text(first, last));
+  c.first = first;
+  c.last = last;
+  c.cue_first = first;
+  c.score = m.strength * kNameBackFactor;
+  return c;
+}
+
+std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t field) {
+  const FieldLexicon& fl = s.lex.fields[field];
+  size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
+  if (fl.code_like) {
+    size_t end = s.region_end(start, field, false, 8);
+    auto code = read_code(s, start, end, m.cue->weak ? 1 : 5, fl.code_prefix);
+    if (!code) return std::nullopt;
+    FieldCandidate c;
+    c.value = code->code;
+    c.first = code->first;
+    c.last = code->last;
+    c.cue_first = m.first;
+    c.score = m.strength * 0.95;
+    ValueReader reader = [&](size_t i, size_t e) -> std::optional<FieldCandidate> {
+      auto r = read_code(s, i, std::max(e, s.region_end(i, field, false, 6)), 3, fl.code_prefix);
+      if (!r) return std::nullopt;
+      FieldCandidate n;
+      n.value = r->code;
+      n.first = r->first;
+      n.last = r->last;
+      n.score = c.score;
+      return n;
+    };
+    return apply_corrections(s, field, c, reader);
+  }
+  if (m.cue->kind != CueKind::Inclusive && s.tok(m.last - 1).after == Break::Sentence)
+    return fl.person_name ? read_person_backward(s, m, field) : std::nullopt;
+  auto span = read_phrase(s, field, start, m.cue->weak);
+  if (!span) return fl.person_name ? read_person_backward(s, m, field) : std::nullopt;
+  span->score = m.strength * kTextFactor;
+  span->cue_first = m.first;
+  return span;
+}
+}  // namespace
+
+std::vector<FieldCandidate> read_text_field(const Scan& s, size_t field) {
+  std::vector<FieldCandidate> out;
+  for (const auto& m : s.mentions) {
+    if (m.field != field || m.is_value || m.cue->kind == CueKind::Unit) continue;
+    if (negated_before(s, m)) continue;
+    if (auto c = read_one(s, m, field)) out.push_back(*c);
+  }
+  for (const auto& m : s.mentions) {
+    if (m.field != field || !m.is_value || m.value->value.is_null()) continue;
+    FieldCandidate c;
+    c.value = m.value->value;
+    c.first = m.first;
+    c.last = m.last;
+    c.cue_first = m.first;
+    c.score = m.strength * 0.9;
+    out.push_back(c);
+  }
+  return out;
+}
+
+std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
+  std::vector<FieldCandidate> out;
+  for (const auto& m : s.mentions) {
+    if (m.field != field || m.is_value || m.cue->kind == CueKind::Unit) continue;
+    if (negated_before(s, m)) continue;
+    size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
+    if (m.cue->kind != CueKind::Inclusive && s.tok(m.last - 1).after == Break::Sentence) continue;
+    auto items = read_items(s, field, start);
+    if (!items) continue;
+    items->score = m.strength * kTextFactor;
+    items->cue_first = m.first;
+    out.push_back(*items);
+  }
+  return out;
+}
+
+std::vector<FieldCandidate> read_place_phrase(const Scan& s, size_t field) {
+  constexpr double kPlaceScore = 0.5;
+  static const std::vector<std::string> kNotPlaces = {"morning", "afternoon", "evening", "night", "time", "moment",
+                                                      "total", "my", "his", "her", "their", "our", "fact", "mind",
+                                                      "case", "person", "charge", "stock", "service", "place",
+                                                      "name", "addition", "advance", "general", "order", "front"};
+  Field time_field;
+  time_field.type = FieldType::Time;
+  Field date_field;
+  date_field.type = FieldType::Date;
+  for (size_t i = 0; i + 1 < s.size(); ++i) {
+    const Token& t = s.tok(i);
+    if (t.filler || (t.norm != "at" && t.norm != "in")) continue;
+    if (t.after != Break::None) continue;
+    size_t from = s.skip_fillers(i + 1);
+    while (from < s.size() && (s.tok(from).norm == "the" || s.tok(from).norm == "a")) ++from;
+    if (from >= s.size()) break;
+    const std::string& w = s.tok(from).norm;
+    if (std::find(kNotPlaces.begin(), kNotPlaces.end(), w) != kNotPlaces.end() || is_stopword(w) ||
+        is_linking_word(w))
+      continue;
+    size_t end = s.region_end(from, field, true, 7);
+    // A time or date that fills most of the phrase is not a place.
+    bool temporal = false;
+    for (const Field* tf : {&time_field, &date_field}) {
+      auto c = s.parse_typed(from, end, *tf);
+      if (c && (c->last - from) * 10 >= (end - from) * 6) temporal = true;
+    }
+    if (temporal) continue;
+    auto c = read_phrase(s, field, from, false);
+    if (!c) continue;
+    c->score = kPlaceScore;
+    c->cue_first = i;
+    return {*c};
+  }
+  return {};
+}
+
+std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field) {
+  constexpr double kIntroScore = 0.7;
+  constexpr double kForScore = 0.6;
+  constexpr size_t kOpening = 14;  // tokens in which "<form> for <Name>" may occur
+  std::vector<FieldCandidate> out;
+  for (size_t i = 0; i + 1 < s.size(); ++i) {
+    const Token& t = s.tok(i);
+    if (t.filler) continue;
+    size_t next = s.skip_fillers(i + 1);
+    double score = 0.0;
+    size_t from = next;
+    if ((t.norm == "this" && next < s.size() && s.tok(next).norm == "is") ||
+        (t.norm == "i" && next < s.size() && s.tok(next).norm == "am")) {
+      score = kIntroScore;
+      from = s.skip_fillers(next + 1);
+    } else if (t.norm == "it's" || t.norm == "i'm") {
+      score = kIntroScore;
+    } else if (t.norm == "for" && i < kOpening) {
+      score = kForScore;
+    }
+    if (score == 0.0 || from >= s.size()) continue;
+    // Skip a comma-separated filler ("this is, um, Wei Zhang").
+    size_t end = s.region_end(from, field, false, 6);
+    auto c = read_person_at(s, field, from, end);
+    if (!c) continue;
+    c->score = score;
+    c->cue_first = i;
+    out.push_back(*c);
+    break;
+  }
+  return out;
+}
+
+}  // namespace invox::rules

@@ -1,0 +1,251 @@
+#include "extract/rules/text_values.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include "extract/rules/lexical_data.hpp"
+#include "util/strings.hpp"
+
+namespace invox::rules {
+
+namespace {
+bool is_article(const std::string& w) {
+  return w == "the" || w == "a" || w == "an" || w == "some" || w == "his" || w == "her" || w == "their" ||
+         w == "my" || w == "our" || w == "both";
+}
+
+bool is_number_word(const std::string& w) {
+  static const char* kWords[] = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                                 "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+                                 "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty",
+                                 "sixty", "seventy", "eighty", "ninety", "hundred", "thousand"};
+  for (const char* k : kWords)
+    if (w == k) return true;
+  return false;
+}
+
+// Skips linking words, articles and fillers at the start of a value.
+size_t skip_leading(const Scan& s, size_t i, size_t end) {
+  while (i < end) {
+    const Token& t = s.tok(i);
+    if (t.filler || is_linking_word(t.norm) || is_article(t.norm) || t.norm == "me" || t.norm == "were") {
+      ++i;
+      continue;
+    }
+    break;
+  }
+  return i;
+}
+
+// Text of tokens [first, last) with spoken numbers as numerals when asked.
+std::string render(const Scan& s, const FieldLexicon& fl, size_t first, size_t last) {
+  if (!fl.wants_numerals) return std::string(s.span_text(first, last));
+  Field number_field;
+  number_field.type = FieldType::Number;
+  std::string out;
+  size_t i = first;
+  size_t copied_to = s.tok(first).begin;
+  while (i < last) {
+    const Token& t = s.tok(i);
+    if (is_number_word(t.norm)) {
+      size_t end_byte = s.tok(last - 1).end;
+      auto p = parse_value_prefix(s.tt.text.substr(t.begin, end_byte - t.begin), number_field, s.ctx);
+      if (p && p->value.is_number() && p->consumed > 0) {
+        out += s.tt.text.substr(copied_to, t.begin - copied_to);
+        double v = p->value.get<double>();
+        out += v == static_cast<double>(static_cast<long long>(v)) ? std::to_string(static_cast<long long>(v))
+                                                                   : util::trim(std::to_string(v));
+        copied_to = t.begin + p->consumed;
+        i = s.token_at_byte(copied_to);
+        continue;
+      }
+    }
+    ++i;
+  }
+  size_t end_byte = s.tok(last - 1).end;
+  if (copied_to < end_byte) out += s.tt.text.substr(copied_to, end_byte - copied_to);
+  return util::trim(out);
+}
+
+std::string titled_doctor(const std::string& name) {
+  std::string lower = util::to_lower_ascii(name);
+  for (const char* p : {"doctor ", "dr. ", "dr "}) {
+    if (lower.rfind(p, 0) == 0) {
+      std::string rest = util::trim(name.substr(std::string(p).size()));
+      if (!rest.empty()) rest[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(rest[0])));
+      return "Dr. " + rest;
+    }
+  }
+  return name;
+}
+
+bool is_subject_pronoun(const std::string& w) {
+  return w == "he" || w == "she" || w == "they" || w == "we" || w == "i" || w == "you" || w == "he's" ||
+         w == "she's" || w == "they're" || w == "we're" || w == "i'm" || w == "i'll" || w == "he'll" || w == "she'll" ||
+         w == "we'll" || w == "they'll";
+}
+
+// Function words that never end a value ("... on the" -> "..."); "out", "off", "up" can.
+bool is_dangling(const std::string& w) {
+  return w == "the" || w == "a" || w == "an" || w == "and" || w == "or" || w == "of" || w == "to" || w == "with" ||
+         w == "for" || w == "at" || w == "on" || w == "in" || w == "by" || w == "from" || w == "is" || w == "was" ||
+         w == "are" || w == "were" || w == "but" || w == "so" || w == "that" || w == "this";
+}
+
+bool ends_clause(const Token& t) { return t.after == Break::Sentence || t.after == Break::Comma; }
+
+// A person's name starting within a few tokens of `start`.
+std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field, size_t start, size_t end) {
+  size_t i = start;
+  size_t seen = 0;
+  while (i < end && seen < 4) {
+    const Token& t = s.tok(i);
+    bool doctor = t.norm == "dr" || t.norm == "doctor";
+    bool candidate = !t.filler && !is_linking_word(t.norm) && !is_stopword(t.norm) && !is_article(t.norm) &&
+                     !t.has_digit && (s.tt.cased ? (t.capitalized || doctor) : true);
+    if (candidate && !s.anchor_at(i, field, true)) break;
+    if (!t.filler) ++seen;
+    ++i;
+  }
+  if (i >= end || seen >= 4) return std::nullopt;
+  size_t first = i;
+  size_t max_words = s.tt.cased ? s.params.name_max_tokens : 2;
+  size_t words = 0;
+  while (i < end && words < max_words) {
+    const Token& t = s.tok(i);
+    if (t.filler) break;
+    if (i > first && s.anchor_at(i, field, true)) break;
+    if (s.tt.cased ? !t.capitalized : (is_stopword(t.norm) || is_linking_word(t.norm) || is_number_word(t.norm)))
+      break;
+    if (t.has_digit) break;
+    bool doctor = t.norm == "dr" || t.norm == "doctor";
+    if (!doctor) ++words;
+    ++i;
+    if (ends_clause(t)) break;
+  }
+  if (i == first) return std::nullopt;
+  return std::make_pair(first, i);
+}
+
+std::optional<FieldCandidate> phrase_span(const Scan& s, size_t field, size_t first, size_t last) {
+  // Trim trailing stopwords ("... on the").
+  for (size_t i = first + 1; i < last; ++i)
+    if (is_subject_pronoun(s.tok(i).norm)) {
+      last = i;
+      break;
+    }
+  while (last > first && (is_dangling(s.tok(last - 1).norm) || s.tok(last - 1).filler)) --last;
+  if (last <= first) return std::nullopt;
+  const FieldLexicon& fl = s.lex.fields[field];
+  std::string text = render(s, fl, first, last);
+  if (fl.doctor_title) text = titled_doctor(text);
+  if (text.empty()) return std::nullopt;
+  FieldCandidate c;
+  c.value = text;
+  c.first = first;
+  c.last = last;
+  return c;
+}
+}  // namespace
+
+std::optional<FieldCandidate> read_person_at(const Scan& s, size_t field, size_t start, size_t end) {
+  auto span = person_span(s, field, start, end);
+  if (!span || span->first > start + 1) return std::nullopt;
+  return phrase_span(s, field, span->first, span->second);
+}
+
+std::optional<FieldCandidate> read_phrase(const Scan& s, size_t field, size_t start, bool weak) {
+  const FieldLexicon& fl = s.lex.fields[field];
+  if (fl.person_name) {
+    size_t end = s.region_end(start, field, false, s.params.text_max_tokens);
+    auto span = person_span(s, field, start, end);
+    if (!span) return std::nullopt;
+    if (weak && span->first > start + 1) return std::nullopt;
+    return phrase_span(s, field, span->first, span->second);
+  }
+  size_t first = skip_leading(s, start, s.size());
+  if (first >= s.size() || (weak && first > start + 1)) return std::nullopt;
+  if (first > start && s.tok(first - 1).after == Break::Sentence) return std::nullopt;
+  size_t end = s.region_end(first, field, true, s.params.text_max_tokens, false);
+  return phrase_span(s, field, first, end);
+}
+
+std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t start) {
+  const FieldLexicon& fl = s.lex.fields[field];
+  size_t first = skip_leading(s, start, s.size());
+  if (first >= s.size()) return std::nullopt;
+  if (first > start && s.tok(first - 1).after == Break::Sentence) return std::nullopt;
+  // Cased transcripts end lists at the sentence end (an item may contain another field's
+  // one-word cue: "area ventilated"); lowercase ones have only the next cue to go by.
+  size_t end = first;
+  for (size_t count = 0; end < s.size() && count < s.params.list_max_tokens; ++end) {
+    const Token& t = s.tok(end);
+    if (t.filler) continue;
+    ++count;
+    if (end > first) {
+      const Mention* a = s.anchor_at(end, field, false);
+      if (a && (!s.tt.cased || a->words >= 2)) break;
+      if (is_subject_pronoun(t.norm)) break;
+    }
+    if (t.after == Break::Sentence) {
+      ++end;
+      break;
+    }
+  }
+  Json items = Json::array();
+  size_t span_last = first;
+  bool stop = false;
+  auto flush = [&](size_t b, size_t item_last) {
+    if (stop) return;
+    // "so that's hip and right wrist", "so for this claim just the roof": a restatement.
+    if (b < item_last && s.tok(b).norm == "so") {
+      items = Json::array();
+      ++b;
+    }
+    if (b < item_last && s.tok(b).norm == "but") {
+      stop = true;
+      return;
+    }
+    while (b < item_last && (s.tok(b).filler || is_article(s.tok(b).norm) || is_list_separator(s.tok(b).norm) ||
+                             is_linking_word(s.tok(b).norm) || s.tok(b).norm == "just" || s.tok(b).norm == "only" ||
+                             s.tok(b).norm == "that's" || s.tok(b).norm == "for" || s.tok(b).norm == "this" ||
+                             s.tok(b).norm == "claim"))
+      ++b;
+    if (b >= item_last) return;
+    std::optional<FieldCandidate> c;
+    if (fl.person_name) {
+      auto span = person_span(s, field, b, item_last);
+      if (span) c = phrase_span(s, field, span->first, span->second);
+    } else {
+      c = phrase_span(s, field, b, item_last);
+    }
+    if (!c || !c->value.is_string()) return;
+    std::string v = util::to_lower_ascii(c->value.get<std::string>());
+    if (v == "none" || v == "nothing" || v == "n/a" || v == "no") return;
+    items.push_back(c->value);
+    span_last = c->last;
+  };
+  size_t item_first = first;
+  for (size_t i = first; i < end && !stop; ++i) {
+    const Token& t = s.tok(i);
+    if (!t.filler && is_list_separator(t.norm) && i > item_first) {
+      flush(item_first, i);
+      item_first = i + 1;
+      continue;
+    }
+    if (t.after == Break::Comma || t.after == Break::Sentence) {
+      flush(item_first, i + 1);
+      item_first = i + 1;
+    }
+  }
+  if (item_first < end) flush(item_first, end);
+  if (items.empty()) return std::nullopt;
+  FieldCandidate c;
+  c.value = items;
+  c.first = first;
+  c.last = span_last;
+  return c;
+}
+
+}  // namespace invox::rules

@@ -1,0 +1,18 @@
+#pragma once
+// Builds text values from token spans: phrases trimmed of linking words, person names,
+// list items, spoken numbers turned into numerals where the template asks for it, and
+// "doctor Singh" -> "Dr. Singh" where the template writes names that way.
+#include <optional>
+
+#include "extract/rules/scan.hpp"
+
+namespace invox::rules {
+
+// A short phrase value starting at token `start` (linking words skipped).
+[[nodiscard]] std::optional<FieldCandidate> read_phrase(const Scan& s, size_t field, size_t start, bool weak);
+// A person's name starting within a few tokens of `start` (before `end`), or nullopt.
+[[nodiscard]] std::optional<FieldCandidate> read_person_at(const Scan& s, size_t field, size_t start, size_t end);
+// A list value (JSON array of item strings) starting at token `start`.
+[[nodiscard]] std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t start);
+
+}  // namespace invox::rules

@@ -1,0 +1,42 @@
+#pragma once
+// Transcript tokenization with byte offsets: words (hyphenated words split into parts),
+// the punctuation break after each word, fillers and repeated words marked so that cue
+// matching and value reading skip them while offsets still point into the original text.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace invox::rules {
+
+enum class Break {
+  None,      // plain whitespace
+  Join,      // hyphen or slash without spaces ("e-stop", "132/84")
+  Comma,     // , ; : ( ) and dashes: a clause boundary
+  Sentence,  // . ? ! (not after abbreviations such as "Dr.")
+};
+
+struct Token {
+  std::string raw;   // the token as written
+  std::string norm;  // folded (lowercase, plain apostrophe)
+  std::string stem;  // stem(norm)
+  size_t begin = 0;  // byte offsets into the transcript text
+  size_t end = 0;
+  Break after = Break::None;
+  bool slash_after = false;  // the Join is a '/' ("132/84")
+  bool filler = false;       // "uh", "let me see", the second of a repeated word
+  bool capitalized = false;  // first character is an uppercase ASCII letter
+  bool has_digit = false;
+};
+
+struct TokenizedText {
+  std::string_view text;
+  std::vector<Token> tokens;
+  bool cased = false;  // the transcript uses uppercase letters (Whisper style) at all
+};
+
+[[nodiscard]] TokenizedText tokenize(std::string_view text);
+
+// Indices of the tokens that are not fillers, in order.
+[[nodiscard]] std::vector<size_t> content_indices(const TokenizedText& t);
+
+}  // namespace invox::rules

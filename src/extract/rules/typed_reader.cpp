@@ -1,0 +1,194 @@
+#include "extract/rules/typed_reader.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include "extract/rules/corrections.hpp"
+#include "extract/rules/lexical_data.hpp"
+
+namespace invox::rules {
+
+namespace {
+constexpr double kDistancePenalty = 0.05;  // per token between the cue and the value
+constexpr double kBackwardFactor = 0.85;   // value before a unit word
+constexpr double kZeroFactor = 0.8;        // "nobody was hurt" -> 0
+
+bool in_range(const Json& v, const Field& f) {
+  if (!v.is_number()) return true;
+  double d = v.get<double>();
+  if (f.min && d < *f.min) return false;
+  if (f.max && d > *f.max) return false;
+  return true;
+}
+
+std::optional<FieldCandidate> parse_checked(const Scan& s, size_t i, size_t end, const Field& f) {
+  auto c = s.parse_typed(i, end, f);
+  if (!c || !in_range(c->value, f)) return std::nullopt;
+  return c;
+}
+
+// "1958" after "June 2nd, 1957, sorry," corrects only the year of a date.
+std::optional<FieldCandidate> year_only(const Scan& s, size_t i, const FieldCandidate& current) {
+  const Token& t = s.tok(i);
+  if (!current.value.is_string() || t.raw.size() != 4) return std::nullopt;
+  if (!std::all_of(t.raw.begin(), t.raw.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    return std::nullopt;
+  std::string v = current.value.get<std::string>();
+  if (v.size() != 10 || v[4] != '-') return std::nullopt;
+  FieldCandidate c = current;
+  c.value = t.raw + v.substr(4);
+  c.first = i;
+  c.last = i + 1;
+  return c;
+}
+
+// The fields (template order) whose cue mention covers exactly this span, same type.
+std::vector<size_t> shared_group(const Scan& s, const Mention& m) {
+  std::vector<size_t> group;
+  FieldType type = s.lex.fields[m.field].field->type;
+  for (const auto& o : s.mentions) {
+    if (o.is_value || o.first != m.first || o.last != m.last) continue;
+    if (s.lex.fields[o.field].field->type != type) continue;
+    if (std::find(group.begin(), group.end(), o.field) == group.end()) group.push_back(o.field);
+  }
+  std::sort(group.begin(), group.end());
+  return group;
+}
+
+bool is_pair_separator(const Scan& s, size_t prev_last, size_t i) {
+  if (prev_last > 0 && s.tok(prev_last - 1).slash_after) return true;
+  const std::string& w = s.tok(i).norm;
+  return w == "over" || w == "by" || w == "slash";
+}
+
+std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size_t field) {
+  const FieldLexicon& fl = s.lex.fields[field];
+  const Field& f = *fl.field;
+  size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
+  size_t end = s.region_end(start, field, false, s.params.typed_lookahead + 4);
+  size_t lookahead = m.cue->weak ? 2 : s.params.typed_lookahead;
+  auto group = shared_group(s, m);
+  size_t rank = static_cast<size_t>(std::find(group.begin(), group.end(), field) - group.begin());
+  size_t seen = 0;
+  for (size_t i = start; i < end && seen < lookahead; ++i) {
+    if (s.tok(i).filler) continue;
+    ++seen;
+    // "55/60": read the numbers on each side of the slash separately.
+    size_t stop = f.type == FieldType::Number && s.tok(i).slash_after ? i + 1 : end;
+    auto c = f.type == FieldType::Number && rank > 0 ? s.parse_typed(i, stop, f) : parse_checked(s, i, stop, f);
+    if (!c) continue;
+    // "X over Y": the k-th field of the group takes the k-th number of the chain.
+    for (size_t k = 0; k < rank && c; ++k) {
+      size_t j = s.skip_fillers(c->last);
+      if (j >= end || !is_pair_separator(s, c->last, j)) return std::nullopt;
+      size_t next = s.tok(c->last - 1).slash_after ? j : s.skip_fillers(j + 1);
+      size_t next_end = std::max(end, s.region_end(next, field, false, 6));
+      if (next < s.size() && s.tok(next).slash_after) next_end = next + 1;
+      c = s.parse_typed(next, next_end, f);
+    }
+    if (!c || !in_range(c->value, f)) return std::nullopt;
+    c->score = m.strength * (1.0 - kDistancePenalty * static_cast<double>(seen - 1));
+    c->cue_first = m.first;
+    return c;
+  }
+  return std::nullopt;
+}
+
+std::optional<FieldCandidate> read_backward(const Scan& s, const Mention& m, size_t field) {
+  const Field& f = *s.lex.fields[field].field;
+  // The longest number that ends right before the cue, within the same clause.
+  size_t lo = m.first;
+  for (size_t n = 0; n < 7 && lo > 0; ++n) {
+    size_t p = lo - 1;
+    const Token& t = s.tok(p);
+    if (t.after == Break::Sentence || t.after == Break::Comma) {
+      if (p + 1 != m.first) break;
+    }
+    if (s.anchor_at(p, field, true)) break;
+    lo = p;
+  }
+  for (size_t i = lo; i < m.first; ++i) {
+    auto c = parse_checked(s, i, m.first, f);
+    if (!c || s.skip_fillers(c->last) != m.first) continue;
+    c->score = m.strength * kBackwardFactor;
+    c->cue_first = c->first;
+    c->last = m.last;  // evidence includes the unit / cue
+    return c;
+  }
+  return std::nullopt;
+}
+
+std::optional<FieldCandidate> read_zero_count(const Scan& s, const Mention& m) {
+  auto p = s.prev_content(m.first);
+  for (int n = 0; n < 3 && p; ++n) {
+    const Token& t = s.tok(*p);
+    if (t.after == Break::Sentence || t.after == Break::Comma) {
+      if (n > 0) break;
+    }
+    if (is_zero_quantifier(t.norm)) {
+      FieldCandidate c;
+      c.value = 0;
+      c.first = *p;
+      c.last = m.last;
+      c.cue_first = *p;
+      c.score = m.strength * kZeroFactor;
+      return c;
+    }
+    if (t.norm == "one") {  // "no one"
+      auto q = s.prev_content(*p);
+      if (q && s.tok(*q).norm == "no") {
+        FieldCandidate c;
+        c.value = 0;
+        c.first = *q;
+        c.last = m.last;
+        c.cue_first = *q;
+        c.score = m.strength * kZeroFactor;
+        return c;
+      }
+    }
+    p = s.prev_content(*p);
+  }
+  return std::nullopt;
+}
+}  // namespace
+
+std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
+  std::vector<FieldCandidate> out;
+  const Field& f = *s.lex.fields[field].field;
+  for (const auto& m : s.mentions) {
+    if (m.field != field || m.is_value) continue;
+    std::optional<FieldCandidate> c;
+    if (m.cue->kind == CueKind::Unit) {
+      c = read_backward(s, m, field);
+    } else {
+      c = read_forward(s, m, field);
+      if (!c && f.type == FieldType::Number) c = read_backward(s, m, field);
+      if (!c && f.type == FieldType::Number) c = read_zero_count(s, m);
+    }
+    if (!c) continue;
+    FieldCandidate current = *c;
+    ValueReader reader = [&](size_t i, size_t end) -> std::optional<FieldCandidate> {
+      auto v = parse_checked(s, i, end, f);
+      if (!v && f.type == FieldType::Date) v = year_only(s, i, current);
+      return v;
+    };
+    FieldCandidate fixed = apply_corrections(s, field, current, reader);
+    fixed.score = c->score;
+    out.push_back(fixed);
+  }
+  // Value phrases mapped by guidelines ("'2200 hours' -> 22:00", "'nobody was hurt' -> 0").
+  for (const auto& m : s.mentions) {
+    if (m.field != field || !m.is_value || m.value->value.is_null()) continue;
+    FieldCandidate c;
+    c.value = m.value->value;
+    c.first = m.first;
+    c.last = m.last;
+    c.cue_first = m.first;
+    c.score = m.strength * 0.9;
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace invox::rules

@@ -1,0 +1,18 @@
+#pragma once
+// Word normalization for cue matching: lowercase folding, a light suffix stemmer, and a
+// tolerant comparison ("escalated" ~ "escalation", "injured" ~ "injuries").
+#include <string>
+#include <string_view>
+
+namespace invox::rules {
+
+// Lowercases ASCII, maps typographic apostrophes to "'", drops dots ("p.m." -> "pm" is NOT
+// done: dots stay so that "p.m." never equals the word "pm").
+[[nodiscard]] std::string fold_word(std::string_view raw);
+// Light suffix stripping: plural, possessive, -ing, -ed, final -e, -y -> -i.
+[[nodiscard]] std::string stem(std::string_view folded);
+// True when two stems name the same word form: equal, a listed synonym, or one is the
+// other plus a known derivational suffix (min. 5 characters shared).
+[[nodiscard]] bool stems_match(std::string_view a, std::string_view b);
+
+}  // namespace invox::rules

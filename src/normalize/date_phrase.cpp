@@ -1,0 +1,85 @@
+#include "normalize/date_phrase.hpp"
+
+#include "normalize/fold.hpp"
+#include "normalize/reference_date.hpp"
+
+namespace invox::normalize {
+
+namespace {
+
+std::string region_of(std::string_view locale) {
+  const size_t sep = locale.find_first_of("-_");
+  if (sep == std::string_view::npos) return {};
+  std::string region(locale.substr(sep + 1));
+  if (const size_t more = region.find_first_of("-_."); more != std::string::npos) region.resize(more);
+  for (char& c : region) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+  return region;
+}
+
+bool is_past_field(const Field& f) {
+  const std::string key = " " + phrase_key(f.id + " " + f.label) + " ";
+  for (std::string_view w : {" birth ", " dob ", " born ", " birthday ", " birthdate "})
+    if (key.find(w) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+DateOrder date_order_for_locale(std::string_view locale) {
+  const std::string region = region_of(locale);
+  if (region.empty()) {
+    const std::string lang = fold_case_accents(locale);
+    if (lang.empty() || lang == "en" || lang == "c" || lang == "posix") return DateOrder::Undecided;
+    if (lang == "zh" || lang == "ja" || lang == "ko" || lang == "hu" || lang == "lt" || lang == "mn")
+      return DateOrder::YMD;
+    return DateOrder::DMY;
+  }
+  for (std::string_view r : {"US", "PH", "FM", "MH", "PW", "AS", "GU", "MP", "PR", "UM", "VI"})
+    if (region == r) return DateOrder::MDY;
+  for (std::string_view r : {"CN", "JP", "KR", "TW", "HU", "LT", "MN", "IR"})
+    if (region == r) return DateOrder::YMD;
+  if (region == "CA") return DateOrder::Undecided;  // both orders are common in Canada
+  return DateOrder::DMY;
+}
+
+Expected<DateContext> make_date_context(const Field* field, const NormalizeContext& ctx) {
+  auto ref = reference_day(ctx);
+  if (!ref) return ref.error();
+  DateContext dc;
+  dc.reference = *ref;
+  dc.order = date_order_for_locale(ctx.locale);
+  dc.past_only = field && is_past_field(*field);
+  dc.numbers = number_options_for_locale(ctx.locale);
+  return dc;
+}
+
+std::optional<DateHit> parse_date_at(const Tokens& t, size_t i, const DateContext& ctx) {
+  auto abs = parse_absolute_date_at(t, i, ctx);
+  auto rel = parse_relative_date_at(t, i, ctx);
+  if (abs && rel) return rel->last > abs->last ? rel : abs;
+  return abs ? abs : rel;
+}
+
+std::vector<DatePhrase> find_date_phrases(std::string_view text, const DateContext& ctx) {
+  const Tokens t = tokenize(text);
+  std::vector<DatePhrase> out;
+  for (size_t i = 0; i < t.size();) {
+    auto hit = parse_date_at(t, i, ctx);
+    if (!hit) {
+      ++i;
+      continue;
+    }
+    DatePhrase p;
+    p.value = hit->date ? format_date(*hit->date) : std::string();
+    p.begin = t[hit->first].begin;
+    p.end = t[hit->last - 1].end;
+    p.relative = hit->relative;
+    p.problem = hit->problem;
+    p.detail = hit->detail;
+    out.push_back(std::move(p));
+    i = hit->last;
+  }
+  return out;
+}
+
+}  // namespace invox::normalize

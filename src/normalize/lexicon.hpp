@@ -1,0 +1,25 @@
+#pragma once
+// English number, ordinal, month and weekday words: the vocabulary the phrase parsers share.
+#include <optional>
+#include <string_view>
+
+namespace invox::normalize {
+
+// "one".."nine" -> 1..9 and "zero" -> 0 ("oh" is handled by callers: it is a digit only
+// inside digit runs such as "one oh two").
+[[nodiscard]] std::optional<int> digit_word(std::string_view w);
+// "ten".."nineteen" -> 10..19.
+[[nodiscard]] std::optional<int> teen_word(std::string_view w);
+// "twenty".."ninety" -> 20..90.
+[[nodiscard]] std::optional<int> tens_word(std::string_view w);
+// "first".."ninth" -> 1..9, "tenth".."nineteenth" -> 10..19, "twentieth".."ninetieth" -> 20..90,
+// "hundredth" -> 100, "thousandth" -> 1000.
+[[nodiscard]] std::optional<int> ordinal_word(std::string_view w);
+// "hundred" -> 100, "thousand" -> 1000, "million", "billion".
+[[nodiscard]] std::optional<double> scale_word(std::string_view w);
+// "january"/"jan"/"sept" -> 1..12.
+[[nodiscard]] std::optional<unsigned> month_word(std::string_view w);
+// "monday"/"mon" -> 1 .. "sunday"/"sun" -> 7 (ISO weekday numbering).
+[[nodiscard]] std::optional<unsigned> weekday_word(std::string_view w);
+
+}  // namespace invox::normalize

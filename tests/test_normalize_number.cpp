@@ -1,0 +1,156 @@
+#include "test_normalize_support.hpp"
+
+using invox::FieldType;
+using invox::Json;
+using namespace invox::test;
+
+TEST_CASE("normalize number: written numerals (en)", "[normalize][number]") {
+  const auto field = make_field(FieldType::Number);
+  check_rows({{"38.5", 38.5, ""},
+              {"1,250.5", 1250.5, ""},
+              {"12,400", 12400, ""},
+              {"1,000,000", 1000000, ""},
+              {"-5", -5, ""},
+              {"+7", 7, ""},
+              {".5", 0.5, ""},
+              {"0", 0, ""},
+              {"  42  ", 42, ""},
+              {"25 people", 25, ""},
+              {"about 2,150 dollars", 2150, ""},
+              {"approximately 30", 30, ""},
+              {"~12", 12, ""},
+              {"2.5 million", 2500000, ""},
+              {"3 thousand", 3000, ""},
+              {"7 and a half", 7.5, ""},
+              {"weighs 78 kilos", 78, ""},
+              {Json(17), 17, ""},
+              {Json(36.6), 36.6, ""},
+              {Json(-0.25), -0.25, ""}},
+             field, make_ctx());
+}
+
+TEST_CASE("normalize number: decimal comma locales", "[normalize][number][locale]") {
+  const auto field = make_field(FieldType::Number);
+  check_rows({{"1.250,5", 1250.5, ""},
+              {"38,5", 38.5, ""},
+              {"1.250", 1250, ""},
+              {"12.400.000", 12400000, ""},
+              {"38.5", 38.5, ""},  // a lone point before one digit can only be a decimal point
+              {"-0,75", -0.75, ""}},
+             field, make_ctx("2026-03-14", "Europe/Berlin", "de-DE"));
+  check_rows({{"3,5", 3.5, ""}, {"1.250,5", 1250.5, ""}}, field, make_ctx("2026-03-14", "Europe/Paris", "fr"));
+  check_rows({{"1,250", 1250, ""}, {"1,5", 1.5, ""}}, field, make_ctx("2026-03-14", "UTC", "en-GB"));
+}
+
+TEST_CASE("normalize number: spoken cardinals and decimals", "[normalize][number][spoken]") {
+  const auto field = make_field(FieldType::Number);
+  check_rows({{"one hundred and twenty", 120, ""},
+              {"one hundred twenty", 120, ""},
+              {"thirty eight point five", 38.5, ""},
+              {"thirty-eight point five", 38.5, ""},
+              {"two and a half", 2.5, ""},
+              {"a dozen", 12, ""},
+              {"two dozen", 24, ""},
+              {"half a dozen", 6, ""},
+              {"one oh two", 102, ""},
+              {"one twenty", 120, ""},
+              {"zero", 0, ""},
+              {"seventeen", 17, ""},
+              {"ninety nine", 99, ""},
+              {"a hundred", 100, ""},
+              {"a thousand", 1000, ""},
+              {"two thousand and six", 2006, ""},
+              {"twelve thousand four hundred", 12400, ""},
+              {"one million two hundred thousand", 1200000, ""},
+              {"point five", 0.5, ""},
+              {"thirty seven point two five", 37.25, ""},
+              {"zero point five", 0.5, ""},
+              {"minus five", -5, ""},
+              {"negative twelve point five", -12.5, ""},
+              {"four four seven one", 4471, ""},
+              {"sixty one kilograms", 61, ""},
+              {"one hundred and eighteen over seventy two", 118, ""},
+              {"Seventy Two", 72, ""},
+              {"three quarters", 0.75, ""},
+              {"a quarter", 0.25, ""},
+              {"a half", 0.5, ""}},
+             field, make_ctx());
+}
+
+TEST_CASE("normalize number: units of the field", "[normalize][number][unit]") {
+  const auto kg = make_field(FieldType::Number, "kg", 0, 500);
+  check_rows({{"78 kilos", 78, ""},
+              {"78kg", 78, ""},
+              {"150 lb", 68.0, ""},
+              {"150 pounds", 68.0, ""},
+              {"one hundred and fifty pounds", 68.0, ""},
+              {"200 lbs", 90.7, ""},
+              {"11 stone", 69.9, ""},
+              {"500 grams", 0.5, ""},
+              {"170 cm", Json(nullptr), "invalid"}},
+             kg, make_ctx());
+  const auto temp = make_field(FieldType::Number, "°C", 30, 45);
+  check_rows({{"38.5 degrees", 38.5, ""},
+              {"38.5°C", 38.5, ""},
+              {"thirty eight point five degrees celsius", 38.5, ""},
+              {"98.6 fahrenheit", 37.0, ""},
+              {"101.3 °F", 38.5, ""}},
+             temp, make_ctx());
+  const auto usd = make_field(FieldType::Number, "USD");
+  check_rows({{"$2,150", 2150, ""},
+              {"2,150 dollars", 2150, ""},
+              {"USD 300", 300, ""},
+              {"about 300 bucks", 300, ""},
+              {"400 euros", Json(nullptr), "invalid"}},
+             usd, make_ctx());
+  const auto hours = make_field(FieldType::Number, "h");
+  check_rows({{"six hours", 6, ""}, {"90 minutes", 1.5, ""}, {"2 days", 48, ""}}, hours, make_ctx());
+  const auto pct = make_field(FieldType::Number, "%", 0, 100);
+  check_rows({{"93%", 93, ""}, {"ninety three percent", 93, ""}, {"96 per cent", 96, ""}}, pct, make_ctx());
+  const auto days = make_field(FieldType::Number, "days");
+  check_rows({{"ten working days", 10, ""}, {"two weeks", 14, ""}}, days, make_ctx());
+  const auto bar = make_field(FieldType::Number, "bar");
+  check_rows({{"180 bar", 180, ""}, {"one hundred eighty bar", 180, ""}}, bar, make_ctx());
+}
+
+TEST_CASE("normalize number: range enforced, never clamped", "[normalize][number][reject]") {
+  const auto pain = make_field(FieldType::Number, "", 0, 10);
+  check_rows({{"11", Json(nullptr), "invalid"},
+              {"-1", Json(nullptr), "invalid"},
+              {"ten", 10, ""},
+              {"seven out of ten", 7, ""},
+              {Json(12), Json(nullptr), "invalid"}},
+             pain, make_ctx());
+}
+
+TEST_CASE("normalize number: rejections", "[normalize][number][reject]") {
+  const auto field = make_field(FieldType::Number);
+  check_rows({{"no idea", Json(nullptr), "invalid"},
+              {Json(true), Json(nullptr), "invalid"},
+              {Json::object(), Json(nullptr), "invalid"},
+              {"2026-03-14", Json(nullptr), "invalid"},
+              {"", Json(nullptr), ""},
+              {Json(nullptr), Json(nullptr), ""},
+              {"nobody", 0, ""},
+              {"no one", 0, ""}},
+             field, make_ctx());
+  const auto injured = make_field(FieldType::Number, "", 0, std::nullopt, {}, "'nobody was hurt' -> 0.");
+  check_rows({{"nobody was hurt", 0, ""}}, injured, make_ctx());
+}
+
+TEST_CASE("parse_value_prefix: numbers", "[normalize][number][prefix]") {
+  const auto temp = make_field(FieldType::Number, "°C");
+  check_prefix_rows({{"thirty eight point five degrees and pulse ninety", 38.5, "thirty eight point five degrees"},
+                     {"38.5, pulse 88", 38.5, "38.5"},
+                     {"about 37 degrees", 37, "about 37 degrees"},
+                     {"pulse 88", Json(nullptr), ""}},
+                    temp, make_ctx());
+  const auto bp = make_field(FieldType::Number, "mmHg");
+  check_prefix_rows({{"one hundred and twenty over eighty", 120, "one hundred and twenty"},
+                     {"one twenty over eighty", 120, "one twenty"},
+                     {"132 over 84", 132, "132"}},
+                    bp, make_ctx());
+  const auto kg = make_field(FieldType::Number, "kg");
+  check_prefix_rows({{"150 pounds today", 68.0, "150 pounds"}, {"seventy eight kilos and", 78, "seventy eight kilos"}},
+                    kg, make_ctx());
+}
