@@ -1,5 +1,7 @@
 #pragma once
 // Retrieval (RAG): a store of past filled examples used as few-shots.
+// Back ends: an SQLite file (default) and PostgreSQL (`postgres://...`); see docs/HISTORY.md.
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -7,6 +9,7 @@
 
 #include "invox/expected.hpp"
 #include "invox/extractor.hpp"
+#include "invox/form.hpp"
 #include "invox/template.hpp"
 
 namespace invox {
@@ -25,11 +28,24 @@ struct HistoryExample {
 struct HistoryStats {
   long long examples = 0;
   std::vector<std::pair<std::string, long long>> per_template;
+  long long with_embedding = 0;  // rows carrying a dense vector (any model)
+  std::string backend;           // "sqlite" or "postgres"
+  std::string location;          // file path or URL without password
 };
 
 struct RetrievalOptions {
   int k = 5;                        // at most 5
   size_t max_transcript_chars = 1200;
+};
+
+// The paper's limits: at most 5 few-shots, transcripts cut to 1200 characters.
+inline constexpr int kMaxRetrievedExamples = 5;
+
+// Result of adding one example: duplicates (same template, transcript and expected values)
+// are not stored twice; `inserted` is false and `id` names the existing row.
+struct AddResult {
+  long long id = 0;
+  bool inserted = false;
 };
 
 class HistoryStore {
@@ -42,14 +58,62 @@ class HistoryStore {
   [[nodiscard]] virtual Expected<std::vector<HistoryExample>> list(const std::string& template_id) = 0;
   [[nodiscard]] virtual Expected<HistoryStats> stats() = 0;
   [[nodiscard]] virtual Expected<bool> remove(long long id) = 0;
+  // Adds many examples in one transaction (and one batched embedding call per chunk).
+  [[nodiscard]] virtual Expected<std::vector<AddResult>> add_batch(const std::vector<HistoryExample>& examples) {
+    std::vector<AddResult> out;
+    for (const auto& e : examples) {
+      auto id = add(e);
+      if (!id) return id.error();
+      out.push_back({*id, true});
+    }
+    return out;
+  }
 };
+
+// Turns texts into dense vectors (an OpenAI-compatible `/v1/embeddings` endpoint, or a fake).
+class Embedder {
+ public:
+  virtual ~Embedder() = default;
+  // The model as configured ("openai:text-embedding-3-large"); rows remember it so vectors of
+  // different models are never compared.
+  [[nodiscard]] virtual std::string name() const = 0;
+  // One vector per input, in input order.
+  [[nodiscard]] virtual Expected<std::vector<std::vector<float>>> embed(const std::vector<std::string>& inputs) = 0;
+};
+
+struct EmbedderOptions {
+  std::string spec;     // openai:MODEL, ollama:MODEL, openai-compatible:NAME@URL
+  int dimensions = 0;   // > 0: ask text-embedding-3 models for shortened vectors
+  size_t batch = 256;   // inputs per request (the API allows 2048)
+};
+
+// Checks the spec and credentials (a missing OPENAI_API_KEY is a Config error).
+[[nodiscard]] Expected<std::shared_ptr<Embedder>> make_embedder(const EmbedderOptions& options,
+                                                                const ModelServices& services);
 
 struct HistoryOptions {
   std::string location;     // SQLite path or postgres:// URL; empty = default data-dir path
   std::string embed_model;  // empty = lexical only
+  int embed_dimensions = 0;  // see EmbedderOptions::dimensions
+  std::shared_ptr<Embedder> embedder;  // overrides embed_model when set (tests, custom back ends)
+  // PostgreSQL without pgvector: dense ranking looks at this many lexical candidates (plus as
+  // many recent rows) instead of every row of the template; 0 = exact cosine over every row.
+  int pg_dense_candidates = 200;
 };
+
+// $XDG_DATA_HOME/invox/history.sqlite, else ~/.local/share/invox/history.sqlite.
+[[nodiscard]] std::filesystem::path default_history_path();
 
 [[nodiscard]] Expected<std::shared_ptr<HistoryStore>> open_history_store(const HistoryOptions& options,
                                                                          const ModelServices& services);
+
+// Reads a DESIGN.md history file ({templateId, transcript, expected[, evidence]}), a dataset
+// case ({template, transcript, expected}) or a `<stem>.filled.json` (template, transcript,
+// filled.*.value, evidence snippets). `origin` names the file in messages.
+[[nodiscard]] Expected<HistoryExample> history_example_from_json(const Json& doc, const std::string& origin);
+
+// A finished fill as a history example (`--learn`): only status `complete` forms qualify.
+[[nodiscard]] std::optional<HistoryExample> history_example_from_outcome(const FilledForm& form,
+                                                                         const Report& report);
 
 }  // namespace invox

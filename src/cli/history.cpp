@@ -1,22 +1,205 @@
-// STUB (issue 8 replaces this file): 'history' is registered so that --help lists it, and
-// refuses to run until it is implemented.
+// `invox history add|import|list|stats|remove|retrieve`: manage the store of past filled
+// examples that retrieval turns into few-shots (docs/HISTORY.md).
+#include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "cli/command.hpp"
+#include "cli/flags_history.hpp"
+#include "invox/models.hpp"
+#include "invox/transcript.hpp"
+#include "rag/history_files.hpp"
+#include "rag/retrieval_util.hpp"
 
 namespace invox::cli {
 
+namespace {
+
+namespace fs = std::filesystem;
+
+struct HistoryCommand {
+  HistoryFlags store;
+  std::string template_arg;
+  std::vector<std::string> files;
+  std::string dir;
+  std::string filter_template;
+  std::vector<long long> ids;
+  std::string text;
+  int k = kMaxRetrievedExamples;
+  bool json = false;
+};
+
+std::shared_ptr<HistoryStore> open_store(const HistoryCommand& c) {
+  auto store = open_history_store(history_store_options(c.store), ModelServices{});
+  if (!store) fail(store.error());
+  return *store;
+}
+
+// TEMPLATE is a template file (examples are checked against it) or a bare template id.
+std::optional<Template> template_from_arg(const std::string& arg) {
+  std::error_code ec;
+  if (!fs::is_regular_file(arg, ec)) return std::nullopt;
+  auto t = load_template(arg);
+  if (!t) fail(t.error());
+  return std::move(*t);
+}
+
+// Adds what could be read; unreadable files are reported and make the exit code 1.
+void add_examples(const HistoryCommand& c, const std::vector<fs::path>& files, const Template* tmpl,
+                  const std::string& expected_id) {
+  std::vector<HistoryExample> examples;
+  int bad = 0;
+  for (const auto& f : files) {
+    std::vector<std::string> dropped;
+    auto ex = rag::load_history_example(f, tmpl, &dropped);
+    if (ex && !expected_id.empty() && ex->template_id != expected_id) {
+      ex = Error::input(fmt::format("{}: the example is for template '{}', not '{}'", f.string(), ex->template_id,
+                                    expected_id));
+    }
+    if (!ex) {
+      std::fprintf(stderr, "invox: error: %s\n", ex.error().message.c_str());
+      ++bad;
+      continue;
+    }
+    for (const auto& d : dropped)
+      std::fprintf(stderr, "invox: warning: %s: field '%s' is not in the template; dropped\n", f.c_str(), d.c_str());
+    examples.push_back(std::move(*ex));
+  }
+  int added = 0, duplicates = 0;
+  if (!examples.empty()) {
+    auto results = open_store(c)->add_batch(examples);
+    if (!results) fail(results.error());
+    for (const auto& r : *results) (r.inserted ? added : duplicates)++;
+  }
+  std::printf("added %d, already stored %d, failed %d\n", added, duplicates, bad);
+  set_exit_code(bad > 0 ? kExitInputFailed : kExitOk);
+}
+
+void run_add(const HistoryCommand& c) {
+  const auto tmpl = template_from_arg(c.template_arg);
+  std::vector<fs::path> files(c.files.begin(), c.files.end());
+  add_examples(c, files, tmpl ? &*tmpl : nullptr, tmpl ? "" : c.template_arg);
+}
+
+void run_import(const HistoryCommand& c) {
+  auto files = rag::history_files_in(c.dir);
+  if (!files) fail(files.error());
+  if (files->empty()) fail(Error::config(fmt::format("{}: no .json history files found", c.dir)));
+  add_examples(c, *files, nullptr, "");
+}
+
+Json example_json(const HistoryExample& e) {
+  return Json{{"id", e.id},           {"templateId", e.template_id}, {"addedAt", e.added_at},
+              {"transcript", e.transcript}, {"expected", e.expected}, {"evidence", e.evidence}};
+}
+
+void run_list(const HistoryCommand& c) {
+  auto examples = open_store(c)->list(c.filter_template);
+  if (!examples) fail(examples.error());
+  if (c.json) {
+    for (const auto& e : *examples) std::printf("%s\n", example_json(e).dump().c_str());
+    return;
+  }
+  std::printf("%-6s %-24s %-20s %-6s %s\n", "ID", "TEMPLATE", "ADDED", "FIELDS", "TRANSCRIPT");
+  for (const auto& e : *examples) {
+    std::string snippet = rag::truncate_chars(e.transcript, 60);
+    for (char& ch : snippet) if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
+    if (snippet.size() < e.transcript.size()) snippet += "...";
+    std::printf("%-6lld %-24s %-20s %-6zu %s\n", e.id, e.template_id.c_str(), e.added_at.c_str(), e.expected.size(),
+                snippet.c_str());
+  }
+}
+
+void run_stats(const HistoryCommand& c) {
+  auto s = open_store(c)->stats();
+  if (!s) fail(s.error());
+  if (c.json) {
+    Json per = Json::object();
+    for (const auto& [t, n] : s->per_template) per[t] = n;
+    std::printf("%s\n", Json{{"backend", s->backend}, {"location", s->location}, {"examples", s->examples},
+                             {"withEmbedding", s->with_embedding}, {"perTemplate", per}}.dump(2).c_str());
+    return;
+  }
+  std::printf("store: %s (%s)\nexamples: %lld (%lld with embeddings)\n", s->location.c_str(), s->backend.c_str(),
+              s->examples, s->with_embedding);
+  for (const auto& [t, n] : s->per_template) std::printf("  %-32s %lld\n", t.c_str(), n);
+}
+
+void run_remove(const HistoryCommand& c) {
+  auto store = open_store(c);
+  int missing = 0;
+  for (long long id : c.ids) {
+    auto removed = store->remove(id);
+    if (!removed) fail(removed.error());
+    if (*removed) std::printf("removed %lld\n", id);
+    else {
+      std::fprintf(stderr, "invox: error: no example with id %lld\n", id);
+      ++missing;
+    }
+  }
+  set_exit_code(missing > 0 ? kExitInputFailed : kExitOk);
+}
+
+// Shows which few-shots a fill would get: the retrieval exactly as the pipeline runs it.
+void run_retrieve(const HistoryCommand& c) {
+  auto tmpl = load_template(c.template_arg);
+  if (!tmpl) fail(tmpl.error());
+  std::string text = c.text;
+  std::error_code ec;
+  if (fs::is_regular_file(text, ec)) {
+    auto t = load_transcript(text);
+    if (!t) fail(t.error());
+    text = t->text;
+  }
+  RetrievalOptions options;
+  options.k = c.k;
+  auto shots = open_store(c)->retrieve(*tmpl, text, options);
+  if (!shots) fail(shots.error());
+  Json out = Json::array();
+  for (const auto& s : *shots) out.push_back({{"transcript", s.transcript}, {"expected", s.expected}, {"evidence", s.evidence}});
+  std::printf("%s\n", out.dump(2).c_str());
+}
+
+}  // namespace
+
 void setup_history(CLI::App& app) {
-  auto* sub = app.add_subcommand("history", "Manage the history store of filled examples (add, import, list, stats, remove) (not implemented yet)");
-  // Whatever arguments are given, the answer is the same clear refusal (not a parse error).
-  auto args = std::make_shared<std::vector<std::string>>();
-  sub->add_option("ARGS", *args, "Arguments (ignored until implemented)");
-  sub->prefix_command();
-  sub->fallthrough(false);
-  sub->set_version_flag("--version", "invox " INVOX_VERSION);
-  sub->callback([args] { fail_usage("'invox history' is not implemented yet in this build"); });
+  auto c = std::make_shared<HistoryCommand>();
+  auto* sub = app.add_subcommand("history", "Manage the history store of filled examples used as few-shots");
+  sub->require_subcommand(1);
+  add_history_store_flags(*sub, c->store);
+  sub->fallthrough();
+
+  auto* add = sub->add_subcommand("add", "Add examples: history files, dataset cases or <stem>.filled.json outputs");
+  add->add_option("TEMPLATE", c->template_arg, "Template file (fields not in it are dropped) or template id")->required();
+  add->add_option("FILE", c->files, "Example JSON files")->required()->check(CLI::ExistingFile);
+  add->callback([c] { run_add(*c); });
+
+  auto* import = sub->add_subcommand("import", "Add every *.json in DIR (a dataset root's history/ folder)");
+  import->add_option("DIR", c->dir, "Folder of history files, or a dataset root")->required();
+  import->callback([c] { run_import(*c); });
+
+  auto* list = sub->add_subcommand("list", "List stored examples");
+  list->add_option("--template", c->filter_template, "Only this template id");
+  list->add_flag("--json", c->json, "One JSON object per line");
+  list->callback([c] { run_list(*c); });
+
+  auto* stats = sub->add_subcommand("stats", "Count examples per template");
+  stats->add_flag("--json", c->json, "JSON output");
+  stats->callback([c] { run_stats(*c); });
+
+  auto* remove = sub->add_subcommand("remove", "Remove examples by id");
+  remove->add_option("ID", c->ids, "Example ids (see 'history list')")->required();
+  remove->callback([c] { run_remove(*c); });
+
+  auto* retrieve = sub->add_subcommand("retrieve", "Print the few-shots retrieval picks for a transcript");
+  retrieve->add_option("TEMPLATE", c->template_arg, "Template file")->required()->check(CLI::ExistingFile);
+  retrieve->add_option("TRANSCRIPT", c->text, "Transcript file (.txt/.json) or the text itself")->required();
+  retrieve->add_option("-k", c->k, "How many examples (at most 5)")->capture_default_str()->check(CLI::Range(0, 5));
+  retrieve->callback([c] { run_retrieve(*c); });
 }
 
 }  // namespace invox::cli

@@ -1,0 +1,56 @@
+#include <fmt/format.h>
+
+#include <chrono>
+#include <ctime>
+
+#include "rag/retrieval_util.hpp"
+#include "rag/stores.hpp"
+
+namespace invox::rag {
+
+Status validate_example(const HistoryExample& e) {
+  if (e.template_id.empty()) return Error::input("history example: the template id is empty");
+  if (e.transcript.find_first_not_of(" \t\r\n") == std::string::npos)
+    return Error::input(fmt::format("history example for '{}': the transcript is empty", e.template_id));
+  if (!e.expected.is_object())
+    return Error::input(fmt::format("history example for '{}': expected values must be an object", e.template_id));
+  if (!e.evidence.is_null() && !e.evidence.is_object())
+    return Error::input(fmt::format("history example for '{}': evidence must be an object", e.template_id));
+  return ok();
+}
+
+Expected<std::vector<std::vector<float>>> embed_examples(Embedder* embedder,
+                                                         const std::vector<HistoryExample>& examples) {
+  std::vector<std::vector<float>> out(examples.size());
+  if (!embedder || examples.empty()) return out;
+  std::vector<std::string> inputs;
+  inputs.reserve(examples.size());
+  for (const auto& e : examples) inputs.push_back(embedding_input(e.template_id, e.transcript));
+  auto vectors = embedder->embed(inputs);
+  if (!vectors) return vectors.error();
+  if (vectors->size() != examples.size())
+    return Error::provider(fmt::format("embedding model {} returned {} vectors for {} inputs", embedder->name(),
+                                       vectors->size(), examples.size()));
+  for (size_t i = 0; i < out.size(); ++i) out[i] = normalized((*vectors)[i]);
+  return out;
+}
+
+Expected<std::vector<float>> embed_query(Embedder& embedder, const std::string& template_id,
+                                         const std::string& transcript) {
+  auto vectors = embedder.embed({embedding_input(template_id, transcript)});
+  if (!vectors) return vectors.error();
+  if (vectors->size() != 1 || vectors->front().empty())
+    return Error::provider(fmt::format("embedding model {} returned no vector for the query", embedder.name()));
+  return normalized(vectors->front());
+}
+
+std::string utc_now_iso8601() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+}  // namespace invox::rag

@@ -1,0 +1,80 @@
+#pragma once
+// Helpers for the history tests: a scratch directory, a tiny template, and a deterministic
+// fake embedding model (no network).
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "invox/history.hpp"
+#include "invox/models.hpp"
+
+namespace history_test {
+
+struct ScratchDir {
+  std::filesystem::path path;
+  ScratchDir() {
+    static std::atomic<int> counter{0};
+    path = std::filesystem::temp_directory_path() /
+           ("invox-history-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    std::filesystem::remove_all(path);
+    std::filesystem::create_directories(path);
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+
+inline invox::Template intake_template() {
+  auto t = invox::parse_template(invox::Json::parse(R"({"id":"intake","fields":[
+    {"id":"name","type":"text"},{"id":"age","type":"number"},{"id":"smoker","type":"boolean"}]})"),
+                                 "intake.json");
+  return *t;
+}
+
+inline invox::HistoryExample example(std::string template_id, std::string transcript, invox::Json expected) {
+  invox::HistoryExample e;
+  e.template_id = std::move(template_id);
+  e.transcript = std::move(transcript);
+  e.expected = std::move(expected);
+  return e;
+}
+
+// Maps each input to a vector by keyword: inputs naming the same topic get the same
+// direction, so dense ranking is known in advance. Counts calls; can be told to fail.
+class KeywordEmbedder final : public invox::Embedder {
+ public:
+  std::map<std::string, std::vector<float>> topics;
+  std::vector<float> fallback{0, 0, 0, 1};
+  int calls = 0;
+  bool fail = false;
+  std::vector<std::string> seen;
+
+  std::string name() const override { return "fake:keyword"; }
+  invox::Expected<std::vector<std::vector<float>>> embed(const std::vector<std::string>& inputs) override {
+    ++calls;
+    if (fail) return invox::Error::network("embedding server unreachable (test)");
+    std::vector<std::vector<float>> out;
+    for (const auto& in : inputs) {
+      seen.push_back(in);
+      std::vector<float> v = fallback;
+      for (const auto& [word, vec] : topics)
+        if (in.find(word) != std::string::npos) v = vec;
+      out.push_back(v);
+    }
+    return out;
+  }
+};
+
+inline invox::ModelServices offline_services() {
+  invox::ModelServices s;
+  s.providers = invox::ProviderConfig{};
+  return s;
+}
+
+}  // namespace history_test
