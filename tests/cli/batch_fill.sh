@@ -66,7 +66,7 @@ done
 [[ $(python3 -c 'import json,sys; print(sorted(json.loads(l)["stem"] for l in open("lines.txt") if l.strip()))') == \
    "['a__rec', 'b__rec', 'clip', 'corrupt', 'p']" ]] || fail "shards do not partition the inputs: $(cat lines.txt)"
 run "$BIN" fill --model rules --shard 4/3 "$T" in; expect_rc 2; expect_err "--shard"
-run "$BIN" fill --model rules --out g "$T" "in/**/*.txt"; expect_rc 0
+run "$BIN" fill --model rules --out g "$T" "in/**/*.txt"; expect_rc 1  # in/corrupt.txt matches too (** spans zero folders)
 expect_file g/a__rec.filled.json; expect_file g/summary.json
 run "$BIN" fill --model rules --out g "$T" "in/*.nothing"; expect_rc 2; expect_err "matches no files"
 
