@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang and runs each for a bounded time.
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
+# Environment: INVOX_FUZZ_BUILD (see below), INVOX_JOBS (build parallelism, default 2).
 # Seeds come from the repository's own templates, samples and test data; the growing corpus
 # lives in build-fuzz/corpus/<target>. Any crash is copied to fuzz/regressions/<target>/, where
 # tests/test_fuzz_regressions.cpp replays it in the normal test suite, and the script fails.
@@ -8,15 +9,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-build=build-fuzz
-CXX=clang++ CC=clang cmake -S . -B "$build" -DINVOX_BUILD_FUZZ=ON -DINVOX_BUILD_TESTS=OFF \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+# INVOX_FUZZ_BUILD names an existing clang tree configured with -DINVOX_BUILD_FUZZ=ON (CI reuses
+# its sanitizer tree); by default a separate build-fuzz tree is configured here.
+build=${INVOX_FUZZ_BUILD:-build-fuzz}
+if [[ -z "${INVOX_FUZZ_BUILD:-}" ]]; then
+  CXX=clang++ CC=clang cmake -S . -B "$build" -DINVOX_BUILD_FUZZ=ON -DINVOX_BUILD_TESTS=OFF \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+fi
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
   targets=()
   for f in fuzz/fuzz_*.cpp; do targets+=("$(basename "$f" .cpp)"); done
 fi
-cmake --build "$build" -j2 --target "${targets[@]}"
+cmake --build "$build" -j "${INVOX_JOBS:-2}" --target "${targets[@]}"
 
 seed_dir() {  # target -> seed files
   case "$1" in

@@ -1,6 +1,8 @@
 // build_pipeline_services: default models, credential checks, history fallback.
 #include <catch2/catch.hpp>
 
+#include "support/scratch_dir.hpp"
+
 #include "invox/orchestrator.hpp"
 
 using namespace invox;
@@ -86,7 +88,10 @@ TEST_CASE("an explicit hosted model without its key is a configuration error", "
 TEST_CASE("a history store that cannot be opened degrades to zero-shot per form", "[orchestrator][services]") {
   PipelineOptions opts;
   HistoryOptions h;
-  h.location = "/nonexistent-invox-dir/sub/history.sqlite";
+  // A regular file where the store's folder should be: no user (root included) can open it.
+  test::ScratchDir dir;
+  const auto blocker = dir.write("blocker", "not a folder");
+  h.location = (blocker / "sub" / "history.sqlite").string();
   auto s = build_pipeline_services(opts, no_keys(), h);
   REQUIRE(s);
   REQUIRE(s->history);

@@ -109,7 +109,9 @@ Expected<std::unique_ptr<FillSession>> prepare_fill(FillCommandOptions& o, const
   }
   if (auto s = validate_context(o.context); !s) return s.error();
   session->context = o.context;
-  if (auto s = prepare_out_dir(o.out_dir); !s) return s.error();
+  if (!o.model_services.dry_run) {
+    if (auto s = prepare_out_dir(o.out_dir); !s) return s.error();
+  }
   session->out_dir = o.out_dir;
   session->force = o.force;
 

@@ -51,6 +51,17 @@ Expected<BatchResult> run_fill_batch(app::FillCommandOptions& command, const Fil
   if (!session) return session.error();
   const app::FillSession& s = **session;
 
+  // --dry-run debugs prompts: the requests are printed as each input runs, and nothing is
+  // written, so a dry run can never replace a real result.
+  if (command.model_services.dry_run) {
+    for (const auto& fi : fill_inputs) (void)app::process_input(s, fi);
+    std::fprintf(err, "invox: --dry-run: %zu input(s); no request was sent and no file was written\n",
+                 fill_inputs.size());
+    BatchResult dry;
+    dry.counts.inputs = fill_inputs.size();
+    return dry;
+  }
+
   BatchOptions bo;
   bo.out_dir = s.out_dir;
   bo.jobs = options.jobs;

@@ -40,6 +40,7 @@ void setup_eval(CLI::App& app) {
   sub->add_option("DATASET", c.dataset, "Dataset folder: templates/, cases/, optional audio/ and history/")
       ->required();
   sub->add_option("--strategies", f->strategies, "Comma-separated strategies to compare")->capture_default_str();
+  f->model.cache_default = true;  // re-running an evaluation should cost nothing
   add_model_flags(*sub, f->model);
   // Eval compares several strategies at once; the single-strategy flag would only confuse.
   if (auto* single = sub->get_option_no_throw("--strategy")) sub->remove_option(single);

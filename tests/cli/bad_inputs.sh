@@ -77,6 +77,23 @@ if [[ $(id -u) -ne 0 ]]; then
   [[ $RC -ne 0 ]] || fail "writing into a read-only folder must fail"; no_crash
 fi
 
+# --- disk full, simulated with a file-size limit (no mount needed, works unprivileged): every
+# write past 1 KiB fails with EFBIG, as writes on a full disk fail with ENOSPC. stderr goes to a
+# pipe, which the limit does not affect. The run must fail naming the output, leave no temporary
+# file, and leave no file that is not complete JSON.
+mkdir full
+ERR=$( { (trap '' XFSZ; ulimit -f 1; exec "$BIN" fill --model rules --out full "$T" "$GOOD") 2>&1 >/dev/null
+         echo "exit=$?"; } )
+RC=${ERR##*exit=}; ERR=${ERR%exit=*}
+no_crash
+[[ $RC -ne 0 ]] || fail "a failed write must not exit 0"
+expect_err "full/triage-001"
+no_temp_files full
+for f in full/*.json; do
+  [[ -e "$f" ]] || continue
+  python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$f" || fail "$f is not complete JSON after a failed write"
+done
+
 # --- a missing input next to a good one
 run "$BIN" fill --model rules --out out2 "$T" "$GOOD" does-not-exist.txt
 no_crash; [[ $RC -ne 0 ]] || fail "a missing input must not pass silently"; expect_err "does-not-exist.txt"
