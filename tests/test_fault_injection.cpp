@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <random>
 #include <set>
@@ -146,6 +147,7 @@ TEST_CASE("200 inputs with 20% injected faults: none lost or duplicated, summary
   REQUIRE(entries.size() == kInputs);
   std::set<std::string> stems;
   int failed = 0;
+  std::map<std::string, int> failure_reasons;
   for (const auto& e : entries) {
     const std::string stem = e["stem"].get<std::string>();
     CHECK(stems.insert(stem).second);
@@ -154,7 +156,9 @@ TEST_CASE("200 inputs with 20% injected faults: none lost or duplicated, summary
     CHECK((status == "complete" || status == "needs_review" || status == "failed"));
     if (status == "failed") {
       ++failed;
-      CHECK_FALSE(e.value("error", std::string()).empty());
+      const std::string error = e.value("error", std::string());
+      CHECK_FALSE(error.empty());
+      ++failure_reasons[error.substr(0, 90)];
     } else {
       // The files the summary names exist, parse, and tell the same story.
       REQUIRE(e["filled"].is_string());
@@ -208,4 +212,5 @@ TEST_CASE("200 inputs with 20% injected faults: none lost or duplicated, summary
               kInputs, requests.load(), faults, injected[RateLimited].load(), injected[ServerError].load(),
               injected[TooSlow].load(), injected[Malformed].load(), injected[Reset].load(), result->counts.complete,
               result->counts.needs_review, failed);
+  for (const auto& [reason, n] : failure_reasons) std::printf("  failed %d x: %s\n", n, reason.c_str());
 }

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <set>
 
 #include <catch2/catch.hpp>
@@ -256,11 +257,19 @@ TEST_CASE("history sqlite: concurrent writer processes neither lose nor duplicat
       invox::HistoryOptions o;
       o.location = path.string();
       auto store = invox::open_history_store(o, history_test::offline_services());
-      int failures = store ? 0 : 1;
+      int failures = 0;
+      if (!store) {
+        std::fprintf(stderr, "writer %d: %s\n", w, store.error().message.c_str());
+        ++failures;
+      }
       for (int i = 0; store && i < kPerWriter; ++i) {
         const std::string text = i % 2 == 0 ? "shared example " + std::to_string(i)
                                             : "writer " + std::to_string(w) + " example " + std::to_string(i);
-        failures += (*store)->add(example("intake", text, Json{{"name", text}})) ? 0 : 1;
+        auto added = (*store)->add(example("intake", text, Json{{"name", text}}));
+        if (!added) {
+          std::fprintf(stderr, "writer %d: %s\n", w, added.error().message.c_str());
+          ++failures;
+        }
       }
       ::_exit(failures == 0 ? 0 : 1);
     }

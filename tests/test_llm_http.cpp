@@ -123,6 +123,28 @@ TEST_CASE("a dropped connection and a timeout are retried as network errors", "[
   CHECK(sleeps.delays_ms.size() == 2);
 }
 
+TEST_CASE("a 200 whose JSON body was cut short is asked for again", "[llm][http]") {
+  FakeLlmServer server;
+  SleepLog sleeps;
+  auto services = services_for(server, &sleeps);
+  FakeReply cut;
+  cut.body = R"({"id":"chatcmpl-1","choices":[{"message":{"content":"{\"a\")";
+  server.push(cut);
+  auto r = send_model_request(services, "openai", chat_post(server.openai_base()));
+  REQUIRE(r.has_value());
+  CHECK(Json::accept(r->body));
+  CHECK(server.request_count() == 2);
+  CHECK(sleeps.delays_ms.size() == 1);
+
+  // Every attempt damaged: the last damaged answer comes back for the caller to reject.
+  services.retry.max_attempts = 2;
+  server.set_handler([&](const FakeRequest&) { return cut; });
+  auto bad = send_model_request(services, "openai", chat_post(server.openai_base()));
+  REQUIRE(bad.has_value());
+  CHECK_FALSE(Json::accept(bad->body));
+  CHECK(server.request_count() == 4);
+}
+
 TEST_CASE("all attempts timing out is a Network error naming the URL without a query", "[llm][http]") {
   FakeLlmServer server;
   SleepLog sleeps;

@@ -65,8 +65,9 @@ struct RetryPolicy {
 using Sleeper = std::function<void(std::chrono::milliseconds)>;
 [[nodiscard]] Sleeper real_sleeper();
 
-// Sends with retries on transport errors, 408, 409, 429 and 5xx, honoring Retry-After
-// (seconds or HTTP date) and retry-after-ms. Returns the last response or error.
+// Sends with retries on transport errors, 408, 409, 429, 5xx and 2xx answers declared as JSON
+// whose body does not parse (truncated in transit), honoring Retry-After (seconds or HTTP date)
+// and retry-after-ms. Returns the last response or error.
 [[nodiscard]] Expected<HttpResponse> send_with_retry(HttpClient& client, const HttpRequest& request,
                                                      const HttpOptions& options, const RetryPolicy& policy,
                                                      const Sleeper& sleep);

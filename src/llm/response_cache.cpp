@@ -9,6 +9,7 @@
 #include "invox/log.hpp"
 #include "invox/models.hpp"
 #include "llm/sha256.hpp"
+#include "util/sqlite_busy.hpp"
 
 namespace invox::llm {
 
@@ -18,6 +19,8 @@ constexpr const char* kSchema =
     "CREATE TABLE IF NOT EXISTS responses ("
     " key TEXT PRIMARY KEY, provider TEXT NOT NULL, model TEXT NOT NULL,"
     " body TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT (datetime('now')))";
+
+constexpr int kBusyTimeoutMs = 5000;
 
 }  // namespace
 
@@ -43,12 +46,10 @@ Expected<std::shared_ptr<ResponseCache>> ResponseCache::open(const std::filesyst
     if (db) sqlite3_close(db);
     return Error::config(fmt::format("response cache {}: cannot open: {}; use --no-cache or another path", path.string(), why));
   }
-  sqlite3_busy_timeout(db, 5000);
-  char* err = nullptr;
-  sqlite3_exec(db, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
-  if (sqlite3_exec(db, kSchema, nullptr, nullptr, &err) != SQLITE_OK) {
-    std::string why = err ? err : "unknown error";
-    sqlite3_free(err);
+  sqlite3_busy_timeout(db, kBusyTimeoutMs);
+  // Parallel invox processes (shards, xargs -P) share the default cache file.
+  (void)util::sqlite_exec_when_unlocked(db, "PRAGMA journal_mode=WAL", kBusyTimeoutMs);
+  if (auto why = util::sqlite_exec_when_unlocked(db, kSchema, kBusyTimeoutMs); !why.empty()) {
     sqlite3_close(db);
     return Error::config(fmt::format("response cache {}: {}; use --no-cache or delete the file", path.string(), why));
   }

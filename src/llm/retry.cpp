@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "invox/http.hpp"
+#include "invox/json.hpp"
 #include "invox/log.hpp"
 
 namespace invox {
@@ -16,6 +17,14 @@ namespace invox {
 namespace {
 
 bool retryable_status(int status) { return status == 408 || status == 409 || status == 429 || status >= 500; }
+
+// A success declared as JSON that does not parse was damaged on the way (a proxy cut it, a
+// connection dropped after the headers): asking again is the only way to get the answer.
+bool damaged_json_success(const HttpResponse& r) {
+  if (r.status < 200 || r.status >= 300) return false;
+  if (r.header("content-type").find("json") == std::string::npos) return false;
+  return !Json::accept(r.body);
+}
 
 // Retry-After is either delta-seconds (floats allowed) or an HTTP date; retry-after-ms is
 // OpenAI's finer hint and wins when present.
@@ -77,14 +86,17 @@ Expected<HttpResponse> send_with_retry(HttpClient& client, const HttpRequest& re
     bool retry = retryable_status(result->status);
     if (should == "true") retry = result->status >= 400;
     if (should == "false") retry = false;
+    const bool damaged = damaged_json_success(*result);
+    if (damaged) retry = true;
     if (!retry || last) return result;
     long delay = backoff_ms(policy, attempt);
     if (auto server = server_delay_ms(*result)) {
       if (*server > policy.max_server_delay_ms) return result;  // told to come back much later
       delay = std::min(*server, policy.max_delay_ms);
     }
-    log::info(fmt::format("{} {}: HTTP {}; retrying in {} ms (attempt {} of {})", request.method,
-                          url_without_query(request.url), result->status, delay, attempt + 2, attempts));
+    log::info(fmt::format("{} {}: HTTP {}{}; retrying in {} ms (attempt {} of {})", request.method,
+                          url_without_query(request.url), result->status, damaged ? " with a truncated JSON body" : "",
+                          delay, attempt + 2, attempts));
     sleep(std::chrono::milliseconds(delay));
   }
 }

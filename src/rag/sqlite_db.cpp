@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "util/sqlite_busy.hpp"
+
 namespace invox::rag {
 
 namespace {
@@ -70,7 +72,7 @@ Expected<std::unique_ptr<SqliteDb>> SqliteDb::open(const std::filesystem::path& 
   sqlite3_busy_timeout(db, kBusyTimeoutMs);
   std::unique_ptr<SqliteDb> out(new SqliteDb(db, origin));
   // WAL lets readers run during a write and several processes append safely.
-  if (auto s = out->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"); !s)
+  if (auto s = out->exec_when_unlocked("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"); !s)
     return s.error();
   return out;
 }
@@ -90,6 +92,13 @@ Status SqliteDb::exec(const std::string& sql) {
     Error e = Error::input(fmt::format("history store {}: {}", origin_, err ? err : sqlite3_errmsg(db_)));
     sqlite3_free(err);
     return e;
+  }
+  return ok();
+}
+
+Status SqliteDb::exec_when_unlocked(const std::string& sql) {
+  if (auto why = util::sqlite_exec_when_unlocked(db_, sql, kBusyTimeoutMs); !why.empty()) {
+    return Error::input(fmt::format("history store {}: {}", origin_, why));
   }
   return ok();
 }

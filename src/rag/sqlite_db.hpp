@@ -56,6 +56,8 @@ class SqliteDb {
 
   [[nodiscard]] Expected<SqliteStatement> prepare(std::string_view sql);
   [[nodiscard]] Status exec(const std::string& sql);
+  // For statements the busy handler does not cover (util/sqlite_busy.hpp).
+  [[nodiscard]] Status exec_when_unlocked(const std::string& sql);
   [[nodiscard]] long long changes() const { return sqlite3_changes64(db_); }
   [[nodiscard]] long long last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
   [[nodiscard]] const std::string& origin() const { return origin_; }

@@ -281,7 +281,8 @@ Expected<std::shared_ptr<HistoryStore>> open_sqlite_history(const std::filesyste
                                                             std::shared_ptr<Embedder> embedder) {
   auto db = SqliteDb::open(path, true);
   if (!db) return db.error();
-  if (auto s = (*db)->exec(kSchema); !s) return s.error();
+  // One write transaction, so processes opening a new file together create the schema once.
+  if (auto s = (*db)->exec_when_unlocked(std::string("BEGIN IMMEDIATE;") + kSchema + "COMMIT;"); !s) return s.error();
   return std::shared_ptr<HistoryStore>(std::make_shared<SqliteHistoryStore>(std::move(*db), std::move(embedder)));
 }
 
