@@ -2,7 +2,8 @@
 # The whole test suite, as CI runs it (.ci/run):
 #   1. installs missing Debian packages (scripts/install-deps.sh),
 #   2. builds build-ci with -Wall -Wextra -Werror and runs every CTest test,
-#   3. builds build-asan with AddressSanitizer + UndefinedBehaviorSanitizer and runs the suite again,
+#   3. builds build-asan (clang) with AddressSanitizer + UndefinedBehaviorSanitizer and the fuzz
+#      targets, and runs the suite again,
 #   4. runs the extra steps of scripts/test.d/ (PostgreSQL suite, 60 s per fuzz target),
 #   5. prints the CTest summaries.
 # Works non-interactively (CI=true, no stdin) as root or with sudo.
@@ -81,9 +82,11 @@ step "building build-ci (-Werror)"
 build_tree build-ci -DINVOX_WERROR=ON -DINVOX_SANITIZE=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
 if [[ "${INVOX_SKIP_SANITIZE:-0}" != 1 ]]; then
-  # -Werror is enforced by the tree above; here warnings are printed, not fatal.
-  step "building build-asan (AddressSanitizer + UndefinedBehaviorSanitizer)"
-  build_tree build-asan -DINVOX_WERROR=OFF -DINVOX_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+  # A second compiler (clang) catches what GCC lets pass, and the same tree holds the libFuzzer
+  # targets, so fuzzing costs no third build. -Werror is enforced by the GCC tree above.
+  step "building build-asan (clang, AddressSanitizer + UndefinedBehaviorSanitizer, fuzz targets)"
+  CC=clang CXX=clang++ build_tree build-asan -DINVOX_WERROR=OFF -DINVOX_SANITIZE=ON -DINVOX_BUILD_FUZZ=ON \
+    -DCMAKE_BUILD_TYPE=Debug
 fi
 
 for fn in "${setup_steps[@]}"; do

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <random>
@@ -75,6 +76,36 @@ inline invox::ModelServices offline_services() {
   invox::ModelServices s;
   s.providers = invox::ProviderConfig{};
   return s;
+}
+
+// The body of one writer process in the concurrency tests: opens the store at `location`
+// itself and adds `count` examples, the even ones shared by every writer, the odd ones its own.
+// Every third add goes through add_batch when `use_batches`. Returns the process exit code.
+inline int write_examples_as_process(const std::string& location, int writer, int count, bool use_batches) {
+  invox::HistoryOptions o;
+  o.location = location;
+  auto store = invox::open_history_store(o, offline_services());
+  if (!store) {
+    std::fprintf(stderr, "writer %d: %s\n", writer, store.error().message.c_str());
+    return 1;
+  }
+  int failures = 0;
+  for (int i = 0; i < count; ++i) {
+    const std::string text = i % 2 == 0 ? "shared example " + std::to_string(i)
+                                        : "writer " + std::to_string(writer) + " example " + std::to_string(i);
+    auto e = example("intake", text, invox::Json{{"name", text}});
+    std::string error;
+    if (use_batches && i % 3 != 0) {
+      if (auto r = (*store)->add_batch({e}); !r) error = r.error().message;
+    } else if (auto r = (*store)->add(e); !r) {
+      error = r.error().message;
+    }
+    if (!error.empty()) {
+      std::fprintf(stderr, "writer %d: %s\n", writer, error.c_str());
+      ++failures;
+    }
+  }
+  return failures == 0 ? 0 : 1;
 }
 
 }  // namespace history_test

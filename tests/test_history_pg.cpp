@@ -1,11 +1,11 @@
 // The PostgreSQL history store against a real server (tag [pg]; scripts/with-postgres.sh).
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <cstdio>
 
 #include "history_pg_support.hpp"
 #include "history_support.hpp"
+#include "support/child_processes.hpp"
 
 using invox::Json;
 using history_test::example;
@@ -124,33 +124,9 @@ TEST_CASE("history pg: concurrent writer processes neither lose nor duplicate ex
   REQUIRE(db.ok());
   constexpr int kWriters = 6;
   constexpr int kPerWriter = 40;  // half shared by every writer, half unique
-  std::vector<pid_t> children;
-  for (int w = 0; w < kWriters; ++w) {
-    const pid_t pid = ::fork();
-    REQUIRE(pid >= 0);
-    if (pid == 0) {
-      invox::HistoryOptions o;
-      o.location = db.url();
-      auto store = invox::open_history_store(o, history_test::offline_services());
-      int failures = store ? 0 : 1;
-      for (int i = 0; store && i < kPerWriter; ++i) {
-        const bool shared = i % 2 == 0;
-        const std::string text = shared ? "shared example " + std::to_string(i)
-                                        : "writer " + std::to_string(w) + " example " + std::to_string(i);
-        // Alternate single adds and small batches: both paths must be safe.
-        if (i % 3 == 0) failures += (*store)->add(example("intake", text, Json{{"name", text}})) ? 0 : 1;
-        else failures += (*store)->add_batch({example("intake", text, Json{{"name", text}})}) ? 0 : 1;
-      }
-      ::_exit(failures == 0 ? 0 : 1);
-    }
-    children.push_back(pid);
-  }
-  for (pid_t pid : children) {
-    int status = 0;
-    REQUIRE(::waitpid(pid, &status, 0) == pid);
-    CHECK(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == 0);
-  }
+  invox::test::run_in_child_processes(kWriters, [&](int w) {
+    return history_test::write_examples_as_process(db.url(), w, kPerWriter, true);
+  });
   const int expected = kPerWriter / 2 + kWriters * kPerWriter / 2;
   CHECK(std::stoi(db.query("SELECT count(*) FROM invox_history")) == expected);
   CHECK(std::stoi(db.query("SELECT count(DISTINCT transcript) FROM invox_history")) == expected);

@@ -1,7 +1,6 @@
 // The embedded SQLite history store: storage, de-duplication, retrieval rules of the paper,
 // dense and hybrid ranking with a fake embedder, and failures as values.
 #include <sqlite3.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -12,6 +11,7 @@
 #include <fstream>
 
 #include "history_support.hpp"
+#include "support/child_processes.hpp"
 
 using invox::Json;
 using history_test::example;
@@ -248,39 +248,10 @@ TEST_CASE("history sqlite: concurrent writer processes neither lose nor duplicat
   const auto path = dir.path / "shared.sqlite";
   constexpr int kWriters = 6;
   constexpr int kPerWriter = 40;  // half shared by every writer, half unique
-  std::vector<pid_t> children;
-  for (int w = 0; w < kWriters; ++w) {
-    const pid_t pid = ::fork();
-    REQUIRE(pid >= 0);
-    if (pid == 0) {
-      // Every child creates/opens the file itself, racing on schema creation too.
-      invox::HistoryOptions o;
-      o.location = path.string();
-      auto store = invox::open_history_store(o, history_test::offline_services());
-      int failures = 0;
-      if (!store) {
-        std::fprintf(stderr, "writer %d: %s\n", w, store.error().message.c_str());
-        ++failures;
-      }
-      for (int i = 0; store && i < kPerWriter; ++i) {
-        const std::string text = i % 2 == 0 ? "shared example " + std::to_string(i)
-                                            : "writer " + std::to_string(w) + " example " + std::to_string(i);
-        auto added = (*store)->add(example("intake", text, Json{{"name", text}}));
-        if (!added) {
-          std::fprintf(stderr, "writer %d: %s\n", w, added.error().message.c_str());
-          ++failures;
-        }
-      }
-      ::_exit(failures == 0 ? 0 : 1);
-    }
-    children.push_back(pid);
-  }
-  for (pid_t pid : children) {
-    int status = 0;
-    REQUIRE(::waitpid(pid, &status, 0) == pid);
-    CHECK(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == 0);
-  }
+  // Every child creates/opens the file itself, racing on schema creation too.
+  invox::test::run_in_child_processes(kWriters, [&](int w) {
+    return history_test::write_examples_as_process(path.string(), w, kPerWriter, false);
+  });
   auto store = open_store(path);
   auto all = store->list("intake");
   REQUIRE(all.has_value());
