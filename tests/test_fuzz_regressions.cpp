@@ -10,6 +10,7 @@
 #include "invox/template.hpp"
 #include "invox/transcript.hpp"
 #include "util/file_io.hpp"
+#include "../fuzz/normalize_harness.hpp"
 
 namespace fs = std::filesystem;
 
@@ -51,7 +52,7 @@ TEST_CASE("fuzz regressions: template inputs", "[fuzz]") {
 TEST_CASE("fuzz regressions: transcript inputs", "[fuzz]") {
   for (const auto& input : regression_inputs("fuzz_transcript")) {
     if (auto doc = invox::util::parse_json_text(input, "regression.json")) {
-      (void)invox::transcript_from_json(*doc, "regression.json");
+      if (auto t = invox::transcript_from_json(*doc, "regression.json")) CHECK_NOTHROW(invox::to_json(*t).dump());
     }
     (void)invox::transcript_from_text(input, "regression.txt");
   }
@@ -68,14 +69,23 @@ TEST_CASE("fuzz regressions: segment text must be valid UTF-8", "[fuzz]") {
 
 TEST_CASE("fuzz regressions: normalization inputs", "[fuzz]") {
   for (const auto& input : regression_inputs("fuzz_normalize")) {
-    if (input.empty()) continue;
-    invox::Field field;
-    field.id = "f";
-    field.type = static_cast<invox::FieldType>(static_cast<unsigned char>(input[0]) % 7);
-    if (field.type == invox::FieldType::Enum) field.options = {"alpha", "beta gamma", "delta"};
-    invox::NormalizeContext ctx;
-    ctx.reference_date = "2026-03-14";
-    (void)invox::normalize_value_for_field(invox::Json(input.substr(1)), field, ctx);
+    INFO("input bytes: " << input.size());
+    CHECK(invox::fuzz::normalization_holds(input));
   }
-  SUCCEED("every kept normalization input was handled without crashing");
+}
+
+TEST_CASE("fuzz regressions: a value that is not UTF-8 is rejected, not half-cleaned", "[fuzz]") {
+  invox::Field field;
+  field.id = "notes";
+  field.type = invox::FieldType::Textarea;
+  const auto r = invox::normalize_value_for_field(invox::Json(std::string("and \x0c\x9b\xfa")), field, {});
+  CHECK(r.value.is_null());
+  REQUIRE(r.issue);
+  CHECK(r.issue->detail.find("UTF-8") != std::string::npos);
+}
+
+TEST_CASE("fuzz regressions: a number too large for a double is an error, not an exception", "[fuzz]") {
+  auto doc = invox::util::parse_json_text("{\"transcript\": \"x\", \"n\": 1e999999}", "big.json");
+  REQUIRE_FALSE(doc.has_value());
+  CHECK(doc.error().message.find("big.json") != std::string::npos);
 }

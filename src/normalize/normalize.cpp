@@ -12,6 +12,7 @@
 #include "normalize/number_value.hpp"
 #include "normalize/text_value.hpp"
 #include "normalize/time_value.hpp"
+#include "util/strings.hpp"
 
 namespace invox {
 
@@ -48,10 +49,22 @@ std::optional<TokenParse> parse_span(std::string_view text, const Tokens& t, con
   return TokenParse{r.value, 0, end, r.issue};
 }
 
+// Text that is not UTF-8 cannot be written to a JSON output, and byte-level cleanup of it is
+// not stable (a second pass sees different "characters"): it is rejected whole.
+bool has_invalid_utf8(const Json& value) {
+  if (value.is_string()) return !util::is_valid_utf8(value.get_ref<const std::string&>());
+  if (value.is_array() || value.is_object()) {
+    for (const auto& e : value)
+      if (has_invalid_utf8(e)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 NormalizeResult normalize_value_for_field(const Json& value, const Field& field, const NormalizeContext& ctx) {
   if (value.is_null()) return NormalizeResult{};
+  if (has_invalid_utf8(value)) return invalid_result(field, "the value is not valid UTF-8 text");
   if (field.type == FieldType::Textarea) return normalize_textarea(value, field);
   if (value.is_array()) {
     std::vector<Json> present;

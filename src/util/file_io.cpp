@@ -78,6 +78,11 @@ Expected<Json> parse_json_text(const std::string& text, const std::string& origi
     std::string what = e.what();
     if (auto pos = what.find("syntax error"); pos != std::string::npos) what = what.substr(pos);
     return Error::input(fmt::format("{}: invalid JSON at line {}, column {}: {}", origin, line, column, what));
+  } catch (const Json::exception& e) {
+    // Well-formed but not representable, e.g. a number literal too large for a double.
+    std::string what = e.what();
+    if (auto pos = what.find("] "); pos != std::string::npos) what = what.substr(pos + 2);
+    return Error::input(fmt::format("{}: unusable JSON: {}", origin, what));
   }
 }
 
