@@ -80,7 +80,9 @@ std::string collapse_whitespace(std::string_view s) {
   out.reserve(s.size());
   bool pending_space = false;
   for_each_codepoint(s, [&](utf8proc_int32_t cp, size_t b, size_t n) {
-    if (is_space_cp(cp)) {
+    // Control characters (NUL, vertical tab, DEL, C1) carry nothing a form can hold.
+    const bool control = cp < 0x20 || (cp >= 0x7F && cp <= 0x9F);
+    if (control || is_space_cp(cp)) {
       pending_space = !out.empty();
       return;
     }

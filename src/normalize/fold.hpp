@@ -10,7 +10,8 @@ namespace invox::normalize {
 [[nodiscard]] std::string nfc(std::string_view s);
 // NFC + case folding + accents stripped ("Élan" -> "elan").
 [[nodiscard]] std::string fold_case_accents(std::string_view s);
-// Trims and collapses every run of Unicode/ASCII whitespace to a single space.
+// Trims and collapses every run of Unicode/ASCII whitespace and control characters to a single
+// space.
 [[nodiscard]] std::string collapse_whitespace(std::string_view s);
 // Matching key for phrases: folded, every non-alphanumeric run becomes one space, trimmed
 // ("Non-Rebreather  Mask." -> "non rebreather mask").
