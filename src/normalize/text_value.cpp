@@ -130,7 +130,7 @@ std::vector<std::string> split_items(std::string_view s) {
   std::vector<std::string> items;
   std::string chunk;
   auto flush = [&]() {
-    for (auto& part : split_conjunctions(chunk)) {
+    for (auto& part : split_conjunctions(clean_text(chunk))) {
       auto item = clean_text(strip_list_noise(clean_text(part)));
       if (!item.empty()) items.push_back(std::move(item));
     }
