@@ -76,7 +76,7 @@ std::vector<FewShot> history_for(const fs::path& dir, const std::string& templat
 }
 
 DevScore run_dev(bool with_history, bool verbose) {
-  fs::path root = fs::path(INVOX_SHARED_DIR) / "datasets" / "dev";
+  fs::path root = fs::path(INVOX_DEV_DATASET);
   DevScore score;
   auto extractor = make_rules_extractor();
   std::vector<fs::path> cases;

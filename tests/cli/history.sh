@@ -4,7 +4,8 @@
 set -euo pipefail
 INVOX=$1
 SRC=$2
-DEV="$SRC/../shared/datasets/dev"
+DEV=${3:-"$SRC/../shared/datasets/dev"}
+[[ -d "$DEV/cases" ]] || { echo "skipped: no development dataset at $DEV"; exit 77; }
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 export XDG_DATA_HOME="$WORK/xdg"
