@@ -41,7 +41,10 @@ TEST_CASE("normalize text and textarea: control characters are spaces, list numb
   const auto list = make_field(FieldType::Textarea);
   // Cleaning first: "2)" followed by a vertical tab is numbering like "2) " (found by fuzzing:
   // the second normalization used to strip what the first kept).
-  check_rows({{"\n2)\x0blatex", "latex", ""}, {"1.\x0bpenicillin;\f2)\x0blatex", "penicillin, latex", ""}}, list,
+  check_rows({{"\n2)\x0blatex", "latex", ""}, {"1.\x0bpenicillin;\f2)\x0blatex", "penicillin, latex", ""},
+              {"- 1. latex", "latex", ""},  // stacked prefixes all go in one pass
+              {"2) 2) latex", "latex", ""}},
+             list,
              make_ctx());
 }
 

@@ -70,7 +70,7 @@ std::vector<std::string> split_conjunctions(const std::string& chunk) {
   return out;
 }
 
-std::string strip_list_noise(std::string s) {
+std::string strip_list_noise_once(std::string s) {
   s = util::trim(s);
   // Bullets and list numbering: "- a", "* a", "• a", "1. a", "2) a"
   for (std::string_view b : {"- ", "* ", "\xE2\x80\xA2 "})
@@ -84,6 +84,13 @@ std::string strip_list_noise(std::string s) {
   }
   while (!s.empty() && (s.back() == '.' || s.back() == ';' || s.back() == ',')) s.pop_back();
   return util::trim(s);
+}
+
+// Until nothing changes: prefixes come stacked ("- 1. and x", "2) 2) x"), and stripping only
+// one would leave the next for a second normalization to remove.
+std::string strip_list_noise(std::string s) {
+  for (std::string next = strip_list_noise_once(s); next != s; next = strip_list_noise_once(s)) s = std::move(next);
+  return s;
 }
 
 bool guidelines_ask_for_none(const Field& f) {
