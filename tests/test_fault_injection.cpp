@@ -55,8 +55,6 @@ Fault fault_for(int n) {
   return static_cast<Fault>(std::uniform_int_distribution<int>(RateLimited, Reset)(rng));
 }
 
-std::string read_file(const fs::path& p) { return slurp(p); }
-
 }  // namespace
 
 TEST_CASE("200 inputs with 20% injected faults: none lost or duplicated, summary matches disk, key never leaks",
@@ -191,7 +189,7 @@ TEST_CASE("200 inputs with 20% injected faults: none lost or duplicated, summary
   // The canary key appears nowhere: outputs, summary, cache, logs, stdout, stderr.
   std::string everything;
   for (const auto& p : fs::recursive_directory_iterator(dir.path())) {
-    if (p.is_regular_file() && p.path().parent_path().filename() != "in") everything += read_file(p.path());
+    if (p.is_regular_file() && p.path().parent_path().filename() != "in") everything += slurp(p.path());
   }
   for (std::FILE* f : {out, err}) {
     std::rewind(f);

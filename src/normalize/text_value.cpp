@@ -117,7 +117,7 @@ void collect(const Json& v, std::vector<std::string>& items, bool split_and) {
       const bool digit_comma = i < s.size() && s[i] == ',' && i > 0 && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i - 1])) &&
                                std::isdigit(static_cast<unsigned char>(s[i + 1]));
       if (i == s.size() || ((s[i] == ',' || s[i] == ';' || s[i] == '\n') && !digit_comma)) {
-        auto item = clean_text(strip_list_noise(clean_text(chunk)));
+        auto item = strip_list_noise(clean_text(chunk));
         if (!item.empty()) items.push_back(std::move(item));
         chunk.clear();
       } else {
@@ -138,7 +138,7 @@ std::vector<std::string> split_items(std::string_view s) {
   std::string chunk;
   auto flush = [&]() {
     for (auto& part : split_conjunctions(clean_text(chunk))) {
-      auto item = clean_text(strip_list_noise(clean_text(part)));
+      auto item = strip_list_noise(part);  // parts of a cleaned chunk are clean
       if (!item.empty()) items.push_back(std::move(item));
     }
     chunk.clear();
