@@ -1,7 +1,10 @@
 #pragma once
-// Clean stop on SIGINT/SIGTERM: the first signal asks the run to stop starting new inputs and
-// to finish the ones in flight (their outputs are written atomically, so nothing is half
-// written) and write the summary; a second signal exits at once.
+// Clean stop on SIGINT/SIGTERM: the first signal sets util's stop request, which the worker
+// pool, extraction, STT decoding and HTTP retries poll, so in-flight work ends within a second
+// and finished outputs (written atomically) stay whole; the summary lists the rest as not run.
+// A second signal exits at once.
+#include "util/cancel.hpp"
+
 namespace invox::batch {
 
 class StopSignals {
@@ -12,11 +15,9 @@ class StopSignals {
   StopSignals& operator=(const StopSignals&) = delete;
 };
 
-[[nodiscard]] bool stop_requested();
-// The signal that asked to stop (SIGINT, SIGTERM), or 0.
-[[nodiscard]] int stop_signal();
-// What a handler does; tests call it directly.
-void request_stop(int signal_number);
-void clear_stop();
+using util::clear_stop;
+using util::request_stop;
+using util::stop_requested;
+using util::stop_signal;
 
 }  // namespace invox::batch
