@@ -48,11 +48,6 @@ struct FillRequest {
   NormalizeContext context;
 };
 
-struct FillOutcome {
-  FilledForm form;
-  Report report;
-};
-
 class Orchestrator {
  public:
   Orchestrator(PipelineOptions options, PipelineServices services);
