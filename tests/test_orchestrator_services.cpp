@@ -100,3 +100,19 @@ TEST_CASE("a history store that cannot be opened degrades to zero-shot per form"
   auto r = s->history->retrieve(t, "text", {});
   CHECK_FALSE(r);
 }
+
+TEST_CASE("the model factory: rules is the offline engine, other names are chat models", "[orchestrator][services]") {
+  auto rules = make_extractor(ModelSpec{"rules", "rules", ""}, no_keys());
+  REQUIRE(rules);
+  CHECK((*rules)->name() == "rules");
+  auto judge = make_judge(ModelSpec{"rules", "rules", ""}, no_keys());
+  REQUIRE(judge);
+  CHECK((*judge)->name() == "rules");
+  auto local = make_extractor(ModelSpec{"ollama", "llama3.1", ""}, no_keys());  // no key needed
+  REQUIRE(local);
+  CHECK((*local)->name() == "ollama:llama3.1");
+  // The chat layer alone does not know the offline engine.
+  auto not_chat = make_chat_extractor(ModelSpec{"rules", "rules", ""}, no_keys());
+  REQUIRE_FALSE(not_chat);
+  CHECK(not_chat.error().kind == ErrorKind::Config);
+}

@@ -63,6 +63,11 @@ class Orchestrator {
   std::shared_ptr<LazyParts> lazy_;
 };
 
+// The extractor or judge a model name stands for: `rules` is the offline engine, every other
+// name a chat model (make_chat_extractor / make_chat_judge). A missing key is a Config error.
+[[nodiscard]] Expected<std::shared_ptr<Extractor>> make_extractor(const ModelSpec& spec, const ModelServices& services);
+[[nodiscard]] Expected<std::shared_ptr<Judge>> make_judge(const ModelSpec& spec, const ModelServices& services);
+
 // Resolves default models (rules without keys; the paper's trio for S3/S4), checks
 // credentials, and builds the services. Config errors name what to set.
 [[nodiscard]] Expected<PipelineServices> build_pipeline_services(PipelineOptions& options,
