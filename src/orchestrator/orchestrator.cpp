@@ -9,7 +9,7 @@
 #include "orchestrator/asr_evidence.hpp"
 #include "orchestrator/form_assembly.hpp"
 #include "orchestrator/stages.hpp"
-#include "verify/verify.hpp"
+#include "invox/verify.hpp"
 
 namespace invox {
 
