@@ -177,7 +177,7 @@ void run_pipeline(const PipelineOptions& options, const PipelineServices& servic
   for (const auto& [id, f] : out.form.filled) {
     if (!f.value.is_null()) report.confidence.emplace_back(id, f.confidence);
   }
-  if (options.learn && report.status == FormStatus::Complete && services.history) learn_from(*services.history, out.form);
+  if (options.learn && services.history) learn_from(*services.history, out);
 }
 
 }  // namespace
