@@ -26,17 +26,12 @@ std::vector<std::string> names(const std::vector<BatchInput>& inputs, const fs::
 
 TEST_CASE("batch inputs: folders are walked recursively by extension, outputs and hidden files skipped", "[batch]") {
   ScratchDir d;
-  d.write("in/b.txt", "text");
-  d.write("in/a.wav", "text");
-  d.write("in/sub/c.transcript.json", "text");
-  d.write("in/sub/deeper/d.flac", "text");
-  d.write("in/notes.md", "text");
-  d.write("in/x.filled.json", "text");
-  d.write("in/x.report.json", "text");
-  d.write("in/summary.json", "text");
-  d.write("in/.hidden.txt", "text");
-  d.write("in/.git/e.txt", "text");
-  d.write("in/clip.m4a", "text");  // known-unsupported audio is picked up so it fails visibly
+  // clip.m4a: known-unsupported audio is picked up so that it fails visibly.
+  for (const char* f : {"in/b.txt", "in/a.wav", "in/sub/c.transcript.json", "in/sub/deeper/d.flac", "in/notes.md",
+                        "in/x.filled.json", "in/x.report.json", "in/summary.json", "in/.hidden.txt", "in/.git/e.txt",
+                        "in/clip.m4a"}) {
+    d.write(f, "text");
+  }
   auto inputs = discover_inputs({(d.path() / "in").string()});
   REQUIRE(inputs.has_value());
   CHECK(names(*inputs, d.path() / "in") ==
@@ -63,11 +58,10 @@ TEST_CASE("batch inputs: explicit files are kept whatever the extension, duplica
 
 TEST_CASE("batch inputs: glob patterns, ** across folders, and patterns that match nothing", "[batch]") {
   ScratchDir d;
-  d.write("rec/day1/a.txt", "text");
-  d.write("rec/day1/b.wav", "text");
-  d.write("rec/day2/c.txt", "text");
-  d.write("rec/day2/c.report.json", "text");
-  d.write("rec/top.txt", "text");
+  for (const char* f :
+       {"rec/day1/a.txt", "rec/day1/b.wav", "rec/day2/c.txt", "rec/day2/c.report.json", "rec/top.txt"}) {
+    d.write(f, "text");
+  }
   const std::string base = (d.path() / "rec").string();
   auto one_level = discover_inputs({base + "/*/*.txt"});
   REQUIRE(one_level.has_value());
@@ -91,14 +85,12 @@ TEST_CASE("batch inputs: glob patterns, ** across folders, and patterns that mat
 
 TEST_CASE("batch inputs: stems that collide across folders get distinct, readable names", "[batch]") {
   ScratchDir d;
-  d.write("site1/rec.txt", "text");
-  d.write("site2/rec.txt", "text");
-  d.write("site2/rec.wav", "text");
-  d.write("site2/other.txt", "text");
-  d.write("x/same/n.txt", "text");
-  d.write("y/same/n.txt", "text");
-  auto inputs = discover_inputs({(d.path() / "site1").string(), (d.path() / "site2").string(), (d.path() / "x").string(),
-                                 (d.path() / "y").string()});
+  for (const char* f : {"site1/rec.txt", "site2/rec.txt", "site2/rec.wav", "site2/other.txt", "x/same/n.txt",
+                        "y/same/n.txt"}) {
+    d.write(f, "text");
+  }
+  auto inputs = discover_inputs({(d.path() / "site1").string(), (d.path() / "site2").string(),
+                                 (d.path() / "x").string(), (d.path() / "y").string()});
   REQUIRE(inputs.has_value());
   std::vector<std::string> stems;
   for (const auto& i : *inputs) stems.push_back(i.stem);

@@ -72,7 +72,9 @@ Status prepare_out_dir(const fs::path& dir) {
   std::error_code ec;
   const auto st = fs::status(dir, ec);
   if (fs::exists(st)) {
-    if (!fs::is_directory(st)) return Error::config(fmt::format("--out {}: exists and is not a directory", dir.string()));
+    if (!fs::is_directory(st)) {
+      return Error::config(fmt::format("--out {}: exists and is not a directory", dir.string()));
+    }
     return ok();
   }
   fs::create_directories(dir, ec);

@@ -67,7 +67,8 @@ void resolve_default_models(PipelineOptions& options, const ProviderConfig& keys
     options.models = {kRules};
     static std::once_flag once;  // DESIGN.md: said once, however many pipelines a run builds
     std::call_once(once, [] {
-      log::warn("no OPENAI_API_KEY or GEMINI_API_KEY is set: using the offline 'rules' model (choose one with --model)");
+      log::warn("no OPENAI_API_KEY or GEMINI_API_KEY is set: using the offline 'rules' model "
+                "(choose one with --model)");
     });
   }
 }
