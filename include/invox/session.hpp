@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "invox/expected.hpp"
 #include "invox/form.hpp"
