@@ -54,9 +54,9 @@ int main(int argc, char** argv) {
   services.providers.openai_api_key = "bench-key";
   services.providers.openai_base_url = server.openai_base();
   services.max_inflight = inflight;
-  auto a = *make_extractor(*parse_model_spec("openai:fake-a"), services);
-  auto b = *make_extractor(*parse_model_spec("openai:fake-b"), services);
-  auto judge = *make_judge(*parse_model_spec("openai:fake-judge"), services);
+  auto a = *make_chat_extractor(*parse_model_spec("openai:fake-a"), services);
+  auto b = *make_chat_extractor(*parse_model_spec("openai:fake-b"), services);
+  auto judge = *make_chat_judge(*parse_model_spec("openai:fake-judge"), services);
   const Template tmpl = bench_template();
   std::vector<Transcript> transcripts(static_cast<size_t>(cases));
   for (int i = 0; i < cases; ++i) {

@@ -67,6 +67,21 @@ SummaryEntry process_one(const BatchInput& input, const ProcessInput& process, c
   return e;
 }
 
+// The output folder exists (created when missing) and is a folder, before any input runs.
+Status prepare_out_dir(const fs::path& dir) {
+  std::error_code ec;
+  const auto st = fs::status(dir, ec);
+  if (fs::exists(st)) {
+    if (!fs::is_directory(st)) {
+      return Error::config(fmt::format("--out {}: exists and is not a directory", dir.string()));
+    }
+    return ok();
+  }
+  fs::create_directories(dir, ec);
+  if (ec) return Error::config(fmt::format("--out {}: cannot create the directory ({})", dir.string(), ec.message()));
+  return ok();
+}
+
 }  // namespace
 
 int BatchResult::exit_code() const {
@@ -81,12 +96,7 @@ int default_jobs() {
 
 Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const ProcessInput& process,
                                 const BatchOptions& options) {
-  std::error_code ec;
-  fs::create_directories(options.out_dir, ec);
-  if (ec || !fs::is_directory(options.out_dir)) {
-    return Error::config(fmt::format("--out {}: cannot create the output folder ({})", options.out_dir.string(),
-                                     ec ? ec.message() : "not a folder"));
-  }
+  if (auto s = prepare_out_dir(options.out_dir); !s) return s.error();
 
   SummaryHeader header = options.header;
   header.out_dir = options.out_dir.string();

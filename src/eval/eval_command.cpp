@@ -1,5 +1,6 @@
 #include "eval/eval_command.hpp"
 
+#include <algorithm>
 #include <mutex>
 
 #include <fmt/format.h>
@@ -69,7 +70,9 @@ Expected<int> run_eval_command(const EvalCommandOptions& o, std::FILE* out, std:
       }
     };
   }
-  auto result = run_eval(*dataset, eo, pipeline_factory(o.pipeline, o.model_services, history));
+  const bool audio = o.from_audio && std::any_of(dataset->cases.begin(), dataset->cases.end(),
+                                                 [](const EvalCase& c) { return !c.audio.empty(); });
+  auto result = run_eval(*dataset, eo, pipeline_factory(o.pipeline, o.model_services, history, audio));
   if (!result) return result.error();
 
   const std::string table = markdown_report(*result);

@@ -85,29 +85,20 @@ Expected<EvalResult> run_eval(const Dataset& dataset, const EvalOptions& options
   return result;
 }
 
-std::string describe_models(const PipelineOptions& options) {
-  if (options.models.empty()) return "default";
-  std::string s = options.models[0].str();
-  if (needs_two_models(options.strategy)) {
-    if (options.models.size() > 1) s += " + " + options.models[1].str();
-    if (options.judge) s += ", judge " + options.judge->str();
-  }
-  return s;
-}
-
-StrategyFactory pipeline_factory(PipelineOptions base, ModelServices services, std::optional<HistoryOptions> history) {
-  return [base, services, history](Strategy strategy) -> Expected<StrategyRunner> {
+StrategyFactory pipeline_factory(PipelineOptions base, ModelServices services, std::optional<HistoryOptions> history,
+                                 bool with_recognizer) {
+  return [base, services, history, with_recognizer](Strategy strategy) -> Expected<StrategyRunner> {
     PipelineOptions options = base;
     options.strategy = strategy;
     options.learn = false;  // evaluation never feeds its cases back into the history
-    auto built = build_pipeline_services(options, services, history);
+    auto built = build_pipeline_services(options, services, history, with_recognizer);
     if (!built) {
       return Error{built.error().kind, fmt::format("{}: {}", to_string(strategy), built.error().message)};
     }
     auto orchestrator = std::make_shared<const Orchestrator>(options, std::move(*built));
     StrategyRunner r;
     r.strategy = std::string(to_string(strategy));
-    r.model = describe_models(options);
+    r.model = orchestrator->models();
     r.process = [orchestrator](const FillRequest& req) { return orchestrator->process(req); };
     return r;
   };

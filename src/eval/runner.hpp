@@ -17,7 +17,7 @@ using CaseProcessor = std::function<FillOutcome(const FillRequest&)>;
 
 struct StrategyRunner {
   std::string strategy;  // "S1".."S4"
-  std::string model;     // description for the table and JSON ("rules", "a + b, judge c")
+  std::string model;     // description for the table and JSON (Orchestrator::models())
   CaseProcessor process;
 };
 
@@ -57,11 +57,9 @@ struct EvalResult {
 [[nodiscard]] Expected<EvalResult> run_eval(const Dataset& dataset, const EvalOptions& options,
                                             const StrategyFactory& factory);
 
-// Builds real pipelines (build_pipeline_services + Orchestrator) from base options, one per strategy.
+// Builds real pipelines (build_pipeline_services + Orchestrator) from base options, one per
+// strategy; `with_recognizer` when cases run from their audio.
 [[nodiscard]] StrategyFactory pipeline_factory(PipelineOptions base, ModelServices services,
-                                               std::optional<HistoryOptions> history);
-
-// "openai:gpt-4o + gemini:gemini-2.0-flash, judge openai:gpt-4o-mini" or "rules".
-[[nodiscard]] std::string describe_models(const PipelineOptions& options);
+                                               std::optional<HistoryOptions> history, bool with_recognizer = false);
 
 }  // namespace invox::eval

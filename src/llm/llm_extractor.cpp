@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "invox/llm_response.hpp"
+#include "llm/llm_response.hpp"
 #include "invox/log.hpp"
 #include "llm/answer_check.hpp"
 #include "llm/evidence.hpp"

@@ -7,7 +7,7 @@
 
 #include "util/strings.hpp"
 #include "verify/text_fold.hpp"
-#include "verify/verify.hpp"
+#include "invox/verify.hpp"
 
 namespace invox::verify {
 

@@ -1,5 +1,5 @@
 // VER, rule-based: runs every check over an assembled form and decides the status.
-#include "verify/verify.hpp"
+#include "invox/verify.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "app/context_check.hpp"
+#include "orchestrator/context_check.hpp"
 
 #include <cctype>
 
@@ -6,7 +6,7 @@
 #include <date/tz.h>
 #include <fmt/format.h>
 
-namespace invox::app {
+namespace invox {
 
 namespace {
 
@@ -65,4 +65,4 @@ Status validate_context(const NormalizeContext& c) {
   return ok();
 }
 
-}  // namespace invox::app
+}  // namespace invox

@@ -1,11 +1,11 @@
-#include "app/template_table.hpp"
+#include "cli/template_table.hpp"
 
 #include <array>
 #include <vector>
 
 #include <fmt/format.h>
 
-namespace invox::app {
+namespace invox::cli {
 
 namespace {
 
@@ -83,4 +83,4 @@ std::string render_template_table(const Template& t) {
   return out;
 }
 
-}  // namespace invox::app
+}  // namespace invox::cli

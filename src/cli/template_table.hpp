@@ -4,10 +4,10 @@
 
 #include "invox/template.hpp"
 
-namespace invox::app {
+namespace invox::cli {
 
 // Header lines (id, title, domain) and one row per field: id, label, type, required,
 // unit/range and options (with their aliases); constraints listed after the table.
 [[nodiscard]] std::string render_template_table(const Template& tmpl);
 
-}  // namespace invox::app
+}  // namespace invox::cli
