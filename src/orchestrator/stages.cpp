@@ -68,17 +68,8 @@ Expected<StrategyOutput> run_strategy_guarded(Strategy strategy, const StrategyI
 }
 
 void learn_from(HistoryStore& store, const FilledForm& form) {
-  HistoryExample ex;
-  ex.template_id = form.template_id;
-  ex.transcript = form.transcript;
-  ex.expected = Json::object();
-  ex.evidence = Json::object();
-  for (const auto& [id, f] : form.filled) {
-    ex.expected[id] = f.value;
-    if (f.evidence && !f.evidence->snippet.empty()) ex.evidence[id] = f.evidence->snippet;
-  }
   try {
-    if (auto r = store.add(ex); !r) log::warn(fmt::format("--learn: could not add the result: {}", r.error().message));
+    if (auto r = store.add(history_example_from_form(form)); !r) log::warn(fmt::format("--learn: could not add the result: {}", r.error().message));
   } catch (const std::exception& e) {
     log::warn(fmt::format("--learn: could not add the result: {}", e.what()));
   }
