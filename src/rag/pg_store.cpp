@@ -73,9 +73,7 @@ class PgHistoryStore final : public HistoryStore {
   }
 
   Expected<std::vector<AddResult>> add_batch(const std::vector<HistoryExample>& examples) override {
-    for (const auto& e : examples)
-      if (auto s = validate_example(e); !s) return s.error();
-    auto vectors = embed_examples(embedder_.get(), examples);
+    auto vectors = prepare_batch(embedder_.get(), examples);
     if (!vectors) return vectors.error();
     // Rows are written in hash order so two concurrent batches lock keys in the same order
     // and cannot deadlock on each other's uncommitted duplicates.
@@ -103,12 +101,9 @@ class PgHistoryStore final : public HistoryStore {
                                           const RetrievalOptions& options) override {
     const int k = effective_k(options);
     if (k == 0) return std::vector<FewShot>{};
-    std::vector<float> query;
-    if (embedder_) {
-      auto q = embed_query(*embedder_, tmpl.id, transcript);
-      if (!q) return q.error();
-      query = std::move(*q);
-    }
+    auto embedded = query_vector(embedder_.get(), tmpl.id, transcript);
+    if (!embedded) return embedded.error();
+    const std::vector<float>& query = *embedded;
     std::lock_guard lock(mu_);
     CandidateLists lists;
     const bool prefilter = !query.empty() && !pgvector_ && dense_candidates_ > 0;

@@ -10,6 +10,7 @@
 #include "rag/retrieval_util.hpp"
 #include "rag/sqlite_db.hpp"
 #include "rag/stores.hpp"
+#include "util/time_format.hpp"
 
 namespace invox::rag {
 
@@ -63,9 +64,7 @@ class SqliteHistoryStore final : public HistoryStore {
   }
 
   Expected<std::vector<AddResult>> add_batch(const std::vector<HistoryExample>& examples) override {
-    for (const auto& e : examples)
-      if (auto s = validate_example(e); !s) return s.error();
-    auto vectors = embed_examples(embedder_.get(), examples);  // network: outside the lock
+    auto vectors = prepare_batch(embedder_.get(), examples);  // network: outside the lock
     if (!vectors) return vectors.error();
     std::lock_guard lock(mu_);
     auto tx = SqliteTransaction::begin(*db_);
@@ -87,7 +86,7 @@ class SqliteHistoryStore final : public HistoryStore {
       auto& st = *insert;
       st.bind(1, e.template_id).bind(2, template_token(e.template_id)).bind(3, e.transcript);
       st.bind(4, e.expected.dump()).bind(5, e.evidence.is_null() ? "{}" : e.evidence.dump());
-      st.bind(6, e.added_at.empty() ? utc_now_iso8601() : e.added_at).bind(7, hash);
+      st.bind(6, e.added_at.empty() ? util::utc_now_iso8601() : e.added_at).bind(7, hash);
       if (vec.empty()) st.bind_null(8).bind_null(9);
       else st.bind(8, embedder_->name()).bind_blob(9, encode_vector(vec));
       if (auto s = st.run(); !s) return s.error();
@@ -118,12 +117,9 @@ class SqliteHistoryStore final : public HistoryStore {
                                           const RetrievalOptions& options) override {
     const int k = effective_k(options);
     if (k == 0) return std::vector<FewShot>{};
-    std::vector<float> query;
-    if (embedder_) {
-      auto q = embed_query(*embedder_, tmpl.id, transcript);
-      if (!q) return q.error();
-      query = std::move(*q);
-    }
+    auto embedded = query_vector(embedder_.get(), tmpl.id, transcript);
+    if (!embedded) return embedded.error();
+    const std::vector<float>& query = *embedded;
     std::lock_guard lock(mu_);
     CandidateLists lists;
     const int depth = embedder_ ? kFusionDepth : k;

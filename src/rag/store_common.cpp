@@ -1,8 +1,5 @@
 #include <fmt/format.h>
 
-#include <chrono>
-#include <ctime>
-
 #include "rag/retrieval_util.hpp"
 #include "rag/stores.hpp"
 
@@ -19,8 +16,11 @@ Status validate_example(const HistoryExample& e) {
   return ok();
 }
 
-Expected<std::vector<std::vector<float>>> embed_examples(Embedder* embedder,
-                                                         const std::vector<HistoryExample>& examples) {
+Expected<std::vector<std::vector<float>>> prepare_batch(Embedder* embedder,
+                                                        const std::vector<HistoryExample>& examples) {
+  for (const auto& e : examples) {
+    if (auto s = validate_example(e); !s) return s.error();
+  }
   std::vector<std::vector<float>> out(examples.size());
   if (!embedder || examples.empty()) return out;
   std::vector<std::string> inputs;
@@ -35,22 +35,14 @@ Expected<std::vector<std::vector<float>>> embed_examples(Embedder* embedder,
   return out;
 }
 
-Expected<std::vector<float>> embed_query(Embedder& embedder, const std::string& template_id,
-                                         const std::string& transcript) {
-  auto vectors = embedder.embed({embedding_input(template_id, transcript)});
+Expected<std::vector<float>> query_vector(Embedder* embedder, const std::string& template_id,
+                                          const std::string& transcript) {
+  if (!embedder) return std::vector<float>{};
+  auto vectors = embedder->embed({embedding_input(template_id, transcript)});
   if (!vectors) return vectors.error();
   if (vectors->size() != 1 || vectors->front().empty())
-    return Error::provider(fmt::format("embedding model {} returned no vector for the query", embedder.name()));
+    return Error::provider(fmt::format("embedding model {} returned no vector for the query", embedder->name()));
   return normalized(vectors->front());
-}
-
-std::string utc_now_iso8601() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
 }
 
 }  // namespace invox::rag

@@ -18,14 +18,14 @@ namespace invox::rag {
 // Rejects examples a store must not keep (no template id, empty transcript, non-object values).
 [[nodiscard]] Status validate_example(const HistoryExample& example);
 
-// Unit-length vectors for each example's embedding input (empty vectors without an embedder).
-[[nodiscard]] Expected<std::vector<std::vector<float>>> embed_examples(Embedder* embedder,
-                                                                       const std::vector<HistoryExample>& examples);
-// Unit-length vector for a retrieval query.
-[[nodiscard]] Expected<std::vector<float>> embed_query(Embedder& embedder, const std::string& template_id,
-                                                       const std::string& transcript);
+// What every back end does before writing a batch (outside its lock: embedding goes over the
+// network): validates each example, then gives the unit-length vector of each example's
+// embedding input (empty vectors without an embedder).
+[[nodiscard]] Expected<std::vector<std::vector<float>>> prepare_batch(Embedder* embedder,
+                                                                      const std::vector<HistoryExample>& examples);
+// Unit-length vector for a retrieval query; empty without an embedder (lexical ranking only).
+[[nodiscard]] Expected<std::vector<float>> query_vector(Embedder* embedder, const std::string& template_id,
+                                                        const std::string& transcript);
 
-// The current UTC time as ISO 8601 ("2026-03-14T09:30:00Z").
-[[nodiscard]] std::string utc_now_iso8601();
 
 }  // namespace invox::rag
