@@ -52,20 +52,13 @@ std::string fts_query(const std::string& template_id, const std::vector<std::str
   return q + ")";
 }
 
-class SqliteHistoryStore final : public HistoryStore {
+class SqliteHistoryStore final : public StoreBase {
  public:
   SqliteHistoryStore(std::unique_ptr<SqliteDb> db, std::shared_ptr<Embedder> embedder)
-      : db_(std::move(db)), embedder_(std::move(embedder)) {}
+      : StoreBase(std::move(embedder)), db_(std::move(db)) {}
 
-  Expected<long long> add(const HistoryExample& example) override {
-    auto r = add_batch({example});
-    if (!r) return r.error();
-    return r->front().id;
-  }
-
-  Expected<std::vector<AddResult>> add_batch(const std::vector<HistoryExample>& examples) override {
-    auto vectors = prepare_batch(embedder_.get(), examples);  // network: outside the lock
-    if (!vectors) return vectors.error();
+  Expected<std::vector<AddResult>> write_batch(const std::vector<HistoryExample>& examples,
+                                               const std::vector<std::vector<float>>& vectors) override {
     std::lock_guard lock(mu_);
     auto tx = SqliteTransaction::begin(*db_);
     if (!tx) return tx.error();
@@ -82,7 +75,7 @@ class SqliteHistoryStore final : public HistoryStore {
     for (size_t i = 0; i < examples.size(); ++i) {
       const auto& e = examples[i];
       const std::string hash = content_hash(e);
-      const auto& vec = (*vectors)[i];
+      const auto& vec = vectors[i];
       auto& st = *insert;
       st.bind(1, e.template_id).bind(2, template_token(e.template_id)).bind(3, e.transcript);
       st.bind(4, e.expected.dump()).bind(5, e.evidence.is_null() ? "{}" : e.evidence.dump());
@@ -113,13 +106,8 @@ class SqliteHistoryStore final : public HistoryStore {
     return out;
   }
 
-  Expected<std::vector<FewShot>> retrieve(const Template& tmpl, const std::string& transcript,
-                                          const RetrievalOptions& options) override {
-    const int k = effective_k(options);
-    if (k == 0) return std::vector<FewShot>{};
-    auto embedded = query_vector(embedder_.get(), tmpl.id, transcript);
-    if (!embedded) return embedded.error();
-    const std::vector<float>& query = *embedded;
+  Expected<std::vector<FewShot>> rank(const Template& tmpl, const std::string& transcript, int k,
+                                      const std::vector<float>& query, const RetrievalOptions& options) override {
     std::lock_guard lock(mu_);
     CandidateLists lists;
     const int depth = embedder_ ? kFusionDepth : k;
@@ -268,7 +256,6 @@ class SqliteHistoryStore final : public HistoryStore {
 
   std::mutex mu_;  // one connection, shared by the threads of a batch run
   std::unique_ptr<SqliteDb> db_;
-  std::shared_ptr<Embedder> embedder_;
 };
 
 }  // namespace

@@ -16,11 +16,10 @@ Status validate_example(const HistoryExample& e) {
   return ok();
 }
 
-Expected<std::vector<std::vector<float>>> prepare_batch(Embedder* embedder,
-                                                        const std::vector<HistoryExample>& examples) {
-  for (const auto& e : examples) {
-    if (auto s = validate_example(e); !s) return s.error();
-  }
+namespace {
+
+Expected<std::vector<std::vector<float>>> embed_examples(Embedder* embedder,
+                                                         const std::vector<HistoryExample>& examples) {
   std::vector<std::vector<float>> out(examples.size());
   if (!embedder || examples.empty()) return out;
   std::vector<std::string> inputs;
@@ -35,14 +34,43 @@ Expected<std::vector<std::vector<float>>> prepare_batch(Embedder* embedder,
   return out;
 }
 
-Expected<std::vector<float>> query_vector(Embedder* embedder, const std::string& template_id,
-                                          const std::string& transcript) {
-  if (!embedder) return std::vector<float>{};
-  auto vectors = embedder->embed({embedding_input(template_id, transcript)});
+Expected<std::vector<float>> embed_query(Embedder& embedder, const std::string& template_id,
+                                         const std::string& transcript) {
+  auto vectors = embedder.embed({embedding_input(template_id, transcript)});
   if (!vectors) return vectors.error();
   if (vectors->size() != 1 || vectors->front().empty())
-    return Error::provider(fmt::format("embedding model {} returned no vector for the query", embedder->name()));
+    return Error::provider(fmt::format("embedding model {} returned no vector for the query", embedder.name()));
   return normalized(vectors->front());
+}
+
+}  // namespace
+
+Expected<long long> StoreBase::add(const HistoryExample& example) {
+  auto r = add_batch({example});
+  if (!r) return r.error();
+  return r->front().id;
+}
+
+Expected<std::vector<AddResult>> StoreBase::add_batch(const std::vector<HistoryExample>& examples) {
+  for (const auto& e : examples) {
+    if (auto s = validate_example(e); !s) return s.error();
+  }
+  auto vectors = embed_examples(embedder_.get(), examples);
+  if (!vectors) return vectors.error();
+  return write_batch(examples, *vectors);
+}
+
+Expected<std::vector<FewShot>> StoreBase::retrieve(const Template& tmpl, const std::string& transcript,
+                                                   const RetrievalOptions& options) {
+  const int k = effective_k(options);
+  if (k == 0) return std::vector<FewShot>{};
+  std::vector<float> query;
+  if (embedder_) {
+    auto q = embed_query(*embedder_, tmpl.id, transcript);
+    if (!q) return q.error();
+    query = std::move(*q);
+  }
+  return rank(tmpl, transcript, k, query, options);
 }
 
 }  // namespace invox::rag
