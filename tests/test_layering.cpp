@@ -26,7 +26,7 @@ int public_tier(const std::string& header) {
       {"values.hpp", 1},     {"form.hpp", 1},     {"output.hpp", 1},
       {"normalize.hpp", 2},  {"extractor.hpp", 2}, {"judge.hpp", 2},  {"strategy.hpp", 2},
       {"stt.hpp", 2},        {"history.hpp", 2},  {"http.hpp", 2},    {"models.hpp", 2},
-      {"verify.hpp", 2},
+      {"verify.hpp", 2},     {"evidence.hpp", 2},
       {"orchestrator.hpp", 3}, {"session.hpp", 3}};
   auto it = tiers.find(header);
   return it == tiers.end() ? -1 : it->second;
@@ -44,15 +44,6 @@ int folder_tier(const std::string& folder) {
 // Private headers of another folder that a folder may include: the entry points of the two
 // drivers, whose only caller is the CLI.
 const std::set<std::string> kDriverEntryPoints = {"batch/fill_batch.hpp", "eval/eval_command.hpp"};
-
-// Known crossings, each being removed under issue 12 (evidence handling, text folding, history
-// import, timestamp helpers). Do not add to this list: move the shared piece down a layer.
-const std::set<std::pair<std::string, std::string>> kKnownDebt = {
-    {"src/extract/reconcile_rules_judge.cpp", "llm/evidence.hpp"},
-    {"src/orchestrator/asr_evidence.hpp", "verify/text_fold.hpp"},
-    {"src/cli/history.cpp", "rag/history_files.hpp"},
-    {"src/cli/history.cpp", "rag/retrieval_util.hpp"},
-    {"src/eval/html_report.cpp", "batch/summary.hpp"}};
 
 std::vector<std::string> quoted_includes(const fs::path& file) {
   static const std::regex include(R"re(^\s*#\s*include\s*"([^"]+)")re");
@@ -111,8 +102,7 @@ TEST_CASE("layering: folders depend downwards; a folder's own headers are privat
         const int needed = public_tier(inc.substr(6));
         const int allowed = std::min(tier, 3);
         if (needed < 0 || needed > allowed) problems.push_back(rel + " includes " + inc + " (a higher layer)");
-      } else if (top != folder && top != "util" && !(folder == "cli" && kDriverEntryPoints.count(inc)) &&
-                 !kKnownDebt.count({rel, inc})) {
+      } else if (top != folder && top != "util" && !(folder == "cli" && kDriverEntryPoints.count(inc))) {
         problems.push_back(rel + " includes " + inc + " (private to src/" + top + "/)");
       }
     }

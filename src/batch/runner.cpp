@@ -12,6 +12,7 @@
 #include "batch/resume.hpp"
 #include "invox/log.hpp"
 #include "invox/output.hpp"
+#include "util/time_format.hpp"
 
 namespace invox::batch {
 
@@ -100,7 +101,7 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
 
   SummaryHeader header = options.header;
   header.out_dir = options.out_dir.string();
-  header.started_at = utc_timestamp();
+  header.started_at = util::utc_now_iso8601();
   const ResumeKey key{header.template_id, header.strategy};
 
   // One small entry per input, pre-filled as "not run" so an interrupted run still lists all.
@@ -144,7 +145,7 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
   BatchResult result;
   result.signal = stop_signal();
   header.interrupted = result.signal != 0;
-  header.finished_at = utc_timestamp();
+  header.finished_at = util::utc_now_iso8601();
   for (const auto& e : entries) result.counts.add(e);
   if (!options.summary_name.empty()) {
     result.summary_path = options.out_dir / options.summary_name;

@@ -52,9 +52,10 @@ Expected<int> run_eval_command(const EvalCommandOptions& o, std::FILE* out, std:
     auto imported = import_history(**store, *dataset);
     if (!imported) return imported.error();
     if (!o.quiet) {
+      for (const auto& w : imported->warnings) std::fprintf(err, "invox: warning: %s\n", w.c_str());
       std::fprintf(err, "invox: history: %lld example(s) imported from %s/history into %s (%lld already there)\n",
                    imported->added, dataset->root.string().c_str(), history->location.c_str(),
-                   imported->already_present);
+                   imported->already_stored);
     }
   }
 

@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "batch/summary.hpp"
 #include "util/strings.hpp"
+#include "util/time_format.hpp"
 
 namespace invox::eval {
 
@@ -198,7 +198,7 @@ std::string html_report(const EvalResult& r) {
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n";
   out += fmt::format("<title>invox eval: {}</title>\n<style>{}</style></head><body>\n", html_escape(r.dataset), kStyle);
   out += fmt::format("<h1>invox evaluation: dataset <code>{}</code></h1>\n<p>{} cases &middot; generated {}</p>\n",
-                     html_escape(r.dataset), r.cases, batch::utc_timestamp());
+                     html_escape(r.dataset), r.cases, util::utc_now_iso8601());
   out += "<h2>Strategies</h2>\n" + strategy_table(r);
   out += "<h2>F1 per field type</h2>\n" + f1_bars_svg(r);
   out += "<h2>Cases</h2>\n<p class=legend><span class=correct>correct</span><span class=wrong>wrong</span>"

@@ -5,7 +5,7 @@
 #include "llm/llm_response.hpp"
 #include "invox/log.hpp"
 #include "llm/answer_check.hpp"
-#include "llm/evidence.hpp"
+#include "invox/evidence.hpp"
 #include "llm/prompts.hpp"
 
 namespace invox::llm {

@@ -23,7 +23,7 @@ struct RunState {
   const FillRequest& request;
   const Template& tmpl;
   Transcript transcript;
-  std::vector<verify::ByteSpan> segment_spans;
+  std::vector<util::ByteSpan> segment_spans;
   CfCandidates candidates;
   std::vector<Issue> extraction_issues;  // from the strategy (per-field failures)
   int calls = 0;

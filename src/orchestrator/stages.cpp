@@ -77,10 +77,11 @@ Expected<StrategyOutput> run_strategy_guarded(Strategy strategy, const StrategyI
 }
 
 void learn_from(HistoryStore& store, const FillOutcome& outcome) {
-  const auto ex = history_example_from_outcome(outcome.form, outcome.report);
-  if (!ex) return;
+  if (outcome.report.status != FormStatus::Complete) return;  // only forms nobody needs to check teach
   try {
-    if (auto r = store.add(*ex); !r) log::warn(fmt::format("--learn: could not add the result: {}", r.error().message));
+    if (auto r = store.add(history_example_from_form(outcome.form)); !r) {
+      log::warn(fmt::format("--learn: could not add the result: {}", r.error().message));
+    }
   } catch (const std::exception& e) {
     log::warn(fmt::format("--learn: could not add the result: {}", e.what()));
   }

@@ -44,7 +44,7 @@ class StageClock {
 // Runs a strategy inside an error boundary: exceptions become errors.
 [[nodiscard]] Expected<StrategyOutput> run_strategy_guarded(Strategy strategy, const StrategyInput& input);
 
-// Adds a complete result to the history store (`--learn`, history_example_from_outcome);
+// Adds a complete result to the history store (`--learn`, history_example_from_form);
 // failures are logged, never fatal.
 void learn_from(HistoryStore& store, const FillOutcome& outcome);
 

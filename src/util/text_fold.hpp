@@ -1,16 +1,18 @@
 #pragma once
-// Folding text for tolerant matching: lower-case ASCII letters and digits are kept, every run
-// of other ASCII characters (spaces, punctuation) becomes one space, and UTF-8 bytes are kept
-// as they are. Each folded byte remembers where it came from, so a match in folded text maps
-// back to byte offsets in the original. Used to locate ASR segments and evidence snippets in a
-// transcript and to check that a value is grounded in it.
+// Folding text for tolerant matching with byte offsets: lower-case ASCII letters and digits are
+// kept, every run of other ASCII characters (spaces, punctuation) becomes one space, and UTF-8
+// bytes are kept as they are. Each folded byte remembers where it came from, so a match in
+// folded text maps back to byte offsets in the original. The one home of this folding: evidence
+// lookup, ASR segment location and grounding all use it, so they agree on what "the same words"
+// means. (normalize/fold.hpp is CF's Unicode-aware folding for comparing values; it keeps no
+// offsets.)
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace invox::verify {
+namespace invox::util {
 
 struct FoldedText {
   std::string text;             // folded form, no leading or trailing space
@@ -39,4 +41,4 @@ struct FoldedMatch {
 // Folded words of a text ("Blood-pressure 120" -> {"blood", "pressure", "120"}).
 [[nodiscard]] std::vector<std::string> folded_words(std::string_view text);
 
-}  // namespace invox::verify
+}  // namespace invox::util

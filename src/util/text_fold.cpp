@@ -1,8 +1,8 @@
-#include "verify/text_fold.hpp"
+#include "util/text_fold.hpp"
 
 #include <cctype>
 
-namespace invox::verify {
+namespace invox::util {
 
 namespace {
 bool is_kept(unsigned char c) { return c >= 0x80 || std::isalnum(c); }
@@ -64,4 +64,4 @@ std::vector<std::string> folded_words(std::string_view text) {
   return words;
 }
 
-}  // namespace invox::verify
+}  // namespace invox::util

@@ -1,0 +1,25 @@
+#pragma once
+// Grounding a value in its transcript: where the transcript states it. Extractors use it to give
+// a model's answer evidence and confidence, the deterministic `rules` judge to decide between two
+// models, and VER's grounding check relies on the same search, so all three agree on whether a
+// value is stated. Implemented in src/verify/ (VER owns grounding); other agents reach it through
+// this interface only.
+#include <optional>
+
+#include "invox/json.hpp"
+#include "invox/normalize.hpp"
+#include "invox/template.hpp"
+#include "invox/transcript.hpp"
+#include "invox/values.hpp"
+
+namespace invox {
+
+// The first place in `transcript` that states `value` (as the model wrote it) for `field`: the
+// literal text as whole words, case and punctuation ignored (a textarea by its first item), else
+// for typed fields a span CF reads as the same value ("thirty eight" for 38). The evidence has
+// the snippet and its byte offsets; segment times are added later, once, by the orchestrator.
+// nullopt for a null value or one the transcript does not state.
+[[nodiscard]] std::optional<Evidence> find_evidence(const Json& value, const Field& field, const Transcript& transcript,
+                                                    const NormalizeContext& ctx);
+
+}  // namespace invox
