@@ -1,5 +1,6 @@
 #include "batch/fill_batch.hpp"
 
+#include <csignal>
 #include <iterator>
 
 #include <fmt/format.h>
@@ -95,7 +96,9 @@ Expected<BatchResult> run_fill_batch(app::FillCommandOptions& command, const Fil
   if (!result->summary_error.empty()) {
     std::fprintf(err, "invox: error: summary: %s\n", result->summary_error.c_str());
   }
-  if (result->signal != 0) {
+  if (result->signal == SIGPIPE) {
+    // The reader of stdout went away (`| head`): stop quietly, as a shell user expects.
+  } else if (result->signal != 0) {
     std::fprintf(err, "invox: stopped by signal %d: %zu of %zu inputs finished; summary in %s\n", result->signal,
                  result->counts.inputs - result->counts.not_run, result->counts.inputs,
                  result->summary_path.string().c_str());
