@@ -60,6 +60,16 @@ finished=$(json run2/summary.json 'd["counts"]["inputs"] - d["counts"]["notRun"]
 "$BIN" fill --model rules --strategy S2 --jobs 2 --out run2 "$T" in 2>/dev/null
 [[ $(json run2/summary.json 'd["counts"]["skipped"]') == "$finished" ]] || fail "resume did not skip the $finished finished inputs"
 
+# One named input cut short: nothing is written (no half result, no summary), exit 130.
+"$BIN" fill --model openai:gpt-4o --strategy S2 --no-cache --out single "$T" in/p1.txt 2>single.err &
+pid=$!
+sleep 0.6  # model requests in flight (each input takes over a second)
+kill -INT $pid
+wait $pid; RC=$?
+[[ "$RC" == 130 ]] || fail "single input SIGINT exit code $RC: $(cat single.err)"
+[[ -z $(ls single 2>/dev/null) ]] || fail "a cut-short single input left files: $(ls single)"
+grep -q "stopped by signal 2: 0 of 1 inputs finished$" single.err || fail "single input stop message: $(cat single.err)"
+
 # `| head`: the reader of --json-lines goes away; invox stops quietly with 141 like any filter.
 mkdir many
 for i in $(seq 1 400); do echo "Patient name is Person $i. Temperature thirty eight." > many/p$i.txt; done
