@@ -1,5 +1,6 @@
 #include "batch/fill_batch.hpp"
 
+#include <csignal>
 #include <iterator>
 
 #include <fmt/format.h>
@@ -94,10 +95,13 @@ Expected<BatchResult> run_fill_batch(SessionOptions session_options, const FillB
   if (!result->summary_error.empty()) {
     std::fprintf(err, "invox: error: summary: %s\n", result->summary_error.c_str());
   }
-  if (result->signal != 0) {
-    std::fprintf(err, "invox: stopped by signal %d: %zu of %zu inputs finished; summary in %s\n", result->signal,
-                 result->counts.inputs - result->counts.not_run, result->counts.inputs,
-                 result->summary_path.string().c_str());
+  if (result->signal == SIGPIPE) {
+    // The reader of stdout went away (`| head`): stop quietly, as a shell user expects.
+  } else if (result->signal != 0) {
+    // A single named input writes no summary: nothing to point at.
+    const std::string where = single ? std::string() : "; summary in " + result->summary_path.string();
+    std::fprintf(err, "invox: stopped by signal %d: %zu of %zu inputs finished%s\n", result->signal,
+                 result->counts.inputs - result->counts.not_run, result->counts.inputs, where.c_str());
   } else if (!single && !options.quiet) {
     std::fprintf(err, "invox: %zu inputs: %zu complete, %zu needs_review, %zu failed (%zu skipped as already done); "
                  "summary in %s\n", result->counts.inputs, result->counts.complete, result->counts.needs_review,

@@ -32,6 +32,7 @@ struct EvalOptions {
 };
 
 struct CaseRun {
+  bool ran = false;  // false: not run (the evaluation was stopped first); not in the metrics
   CaseScore score;
   Usage usage;
   double ms = 0.0;
@@ -47,7 +48,9 @@ struct StrategyRun {
 struct EvalResult {
   std::string dataset;
   long cases = 0;
-  std::vector<StrategyRun> strategies;
+  std::vector<StrategyRun> strategies;  // with a stop: those that started, the last one partly
+  bool interrupted = false;  // a stop request (Ctrl-C, SIGTERM) ended the evaluation early
+  int signal = 0;            // the signal that asked to stop, when there was one
 };
 
 // The request a case turns into (transcript or, with from_audio and a case audio file, the audio).

@@ -8,13 +8,20 @@
 
 #include "rag/ranking.hpp"
 #include "rag/retrieval_util.hpp"
-#include "rag/sqlite_db.hpp"
 #include "rag/stores.hpp"
 #include "util/time_format.hpp"
+#include "util/sqlite_db.hpp"
 
 namespace invox::rag {
 
 namespace {
+
+using util::SqliteDb;
+using util::SqliteStatement;
+using util::SqliteTransaction;
+
+// Long enough to ride out another process's import batch; short enough to surface a stuck lock.
+constexpr std::chrono::milliseconds kBusyTimeout{30'000};
 
 // `tpl_token` puts the template filter inside the FTS query; external-content FTS keeps one
 // copy of each transcript; triggers keep the index in step with the table.
@@ -262,8 +269,11 @@ class SqliteHistoryStore final : public StoreBase {
 
 Expected<std::shared_ptr<HistoryStore>> open_sqlite_history(const std::filesystem::path& path,
                                                             std::shared_ptr<Embedder> embedder) {
-  auto db = SqliteDb::open(path, true);
+  auto db = SqliteDb::open(path, {"history store", true, kBusyTimeout});
   if (!db) return db.error();
+  // WAL lets readers run during a write and several processes append safely.
+  if (auto s = (*db)->exec_when_unlocked("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"); !s)
+    return s.error();
   // One write transaction, so processes opening a new file together create the schema once.
   if (auto s = (*db)->exec_when_unlocked(std::string("BEGIN IMMEDIATE;") + kSchema + "COMMIT;"); !s) return s.error();
   return std::shared_ptr<HistoryStore>(std::make_shared<SqliteHistoryStore>(std::move(*db), std::move(embedder)));
