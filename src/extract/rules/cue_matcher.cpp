@@ -90,8 +90,8 @@ std::vector<Mention> resolve(std::vector<Mention> all, const Lexicon& lex) {
       bool shared = k.first == m.first && k.last == m.last && k.words == m.words && k.field != m.field &&
                     k.strength - m.strength < 0.05;
       bool same_field_dup = k.field == m.field;
-      // A yes/no field's cue inside another field's longer cue still counts ("police report
-      // number 26-4418" also says a police report was filed).
+      // A yes/no field's cue inside another field's longer cue still counts ("theft report
+      // number 55-102" also says a theft report was filed).
       bool boolean_inside = !m.is_value && lex.fields[m.field].field->type == FieldType::Boolean &&
                             k.field != m.field && k.first <= m.first && m.last <= k.last;
       if (boolean_inside) continue;
