@@ -155,7 +155,7 @@ GuidelineHints parse_guideline_hints(std::string_view text) {
       continue;
     }
     const std::string lc = util::to_lower_ascii(util::trim(clause));
-    const std::string_view body = util::trim(clause);
+    const std::string body = util::trim(clause);
     const auto quotes = find_quotes(body);
     // "false for 'borrowed', 'rented'", "True when 'x'": a polarity and its phrases. The
     // four words are how templates write a yes/no field's values, not dictated English.

@@ -155,10 +155,18 @@ bool is_placeholder_item(std::string_view item, const Field& field) {
     if (phrase_key(p) == key) return true;
   const auto said = util::split(key, ' ');
   if (!words().nothing_openers.contains(said.front())) return false;
-  // "no known faults", "no faults found": nothing but the field's own words and fillers.
+  // "no known faults", "no faults found": the field's own words and fillers, and before the
+  // last own word up to two modifiers of it ("no known brake faults").
+  constexpr size_t kMaxModifiers = 2;
   const auto own = field_words(field);
+  size_t last_own = 0;
   for (size_t i = 1; i < said.size(); ++i)
-    if (!words().nothing_filler_words.contains(said[i]) && !own.count(stem(said[i]))) return false;
+    if (own.count(stem(said[i]))) last_own = i;
+  size_t modifiers = 0;
+  for (size_t i = 1; i < said.size(); ++i) {
+    if (words().nothing_filler_words.contains(said[i]) || own.count(stem(said[i]))) continue;
+    if (i > last_own || ++modifiers > kMaxModifiers) return false;
+  }
   return true;
 }
 

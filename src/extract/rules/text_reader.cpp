@@ -49,6 +49,15 @@ std::optional<FieldCandidate> read_person_backward(const Scan& s, const Mention&
   return c;
 }
 
+FieldCandidate code_candidate(const CodeRead& code, double score) {
+  FieldCandidate c;
+  c.value = code.code;
+  c.first = code.first;
+  c.last = code.last;
+  c.score = score;
+  return c;
+}
+
 std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t field) {
   const FieldLexicon& fl = s.lex.fields[field];
   size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
@@ -56,21 +65,12 @@ std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t f
     size_t end = s.region_end(start, field, false, 8);
     auto code = read_code(s, start, end, m.cue->weak ? 1 : 5, fl.code_prefix);
     if (!code) return std::nullopt;
-    FieldCandidate c;
-    c.value = code->code;
-    c.first = code->first;
-    c.last = code->last;
+    FieldCandidate c = code_candidate(*code, m.strength * 0.95);
     c.cue_first = m.first;
-    c.score = m.strength * 0.95;
     ValueReader reader = [&](size_t i, size_t e) -> std::optional<FieldCandidate> {
       auto r = read_code(s, i, std::max(e, s.region_end(i, field, false, 6)), 3, fl.code_prefix);
       if (!r) return std::nullopt;
-      FieldCandidate n;
-      n.value = r->code;
-      n.first = r->first;
-      n.last = r->last;
-      n.score = c.score;
-      return n;
+      return code_candidate(*r, c.score);
     };
     return apply_corrections(s, field, c, reader);
   }
@@ -91,16 +91,7 @@ std::vector<FieldCandidate> read_text_field(const Scan& s, size_t field) {
     if (negated_before(s, m)) continue;
     if (auto c = read_one(s, m, field)) out.push_back(*c);
   }
-  for (const auto& m : s.mentions) {
-    if (m.field != field || !m.is_value || m.value->value.is_null()) continue;
-    FieldCandidate c;
-    c.value = m.value->value;
-    c.first = m.first;
-    c.last = m.last;
-    c.cue_first = m.first;
-    c.score = m.strength * 0.9;
-    out.push_back(c);
-  }
+  for (auto& c : value_phrase_candidates(s, field)) out.push_back(std::move(c));
   return out;
 }
 

@@ -178,16 +178,7 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
     out.push_back(fixed);
   }
   // Value phrases mapped by guidelines ("'noon sharp' -> 12:00", "'nothing stolen' -> 0").
-  for (const auto& m : s.mentions) {
-    if (m.field != field || !m.is_value || m.value->value.is_null()) continue;
-    FieldCandidate c;
-    c.value = m.value->value;
-    c.first = m.first;
-    c.last = m.last;
-    c.cue_first = m.first;
-    c.score = m.strength * 0.9;
-    out.push_back(c);
-  }
+  for (auto& c : value_phrase_candidates(s, field)) out.push_back(std::move(c));
   return out;
 }
 
