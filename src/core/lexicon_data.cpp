@@ -113,11 +113,7 @@ class Reader {
     for (const auto& g : *list) {
       if (!g.is_array() || g.size() < 2) return fail(name, "each group needs two or more words"), out;
       std::vector<std::string> words;
-      for (const auto& w : g) {
-        if (!w.is_string()) return fail(name, "a group holds something other than words"), out;
-        check_word(name, w.get<std::string>(), false);
-        words.push_back(w.get<std::string>());
-      }
+      if (!word_list(name, g, "a group", false, words)) return out;
       out.push_back(std::move(words));
     }
     return out;
@@ -133,11 +129,7 @@ class Reader {
         return fail(name, "each entry needs 'written' and a non-empty 'spoken' list"), out;
       Honorific h;
       h.written = e["written"].get<std::string>();
-      for (const auto& s : e["spoken"]) {
-        if (!s.is_string()) return fail(name, "'spoken' holds something other than words"), out;
-        check_word(name, s.get<std::string>(), false);
-        h.spoken.push_back(s.get<std::string>());
-      }
+      if (!word_list(name, e["spoken"], "'spoken'", false, h.spoken)) return out;
       out.push_back(std::move(h));
     }
     return out;
@@ -170,11 +162,7 @@ class Reader {
       for (auto [key, dest] : {std::pair{"words", &u.words}, std::pair{"weak", &u.weak}}) {
         if (!e.contains(key)) continue;
         if (!e[key].is_array()) return fail(name, where + fmt::format(": '{}' must be a list", key)), out;
-        for (const auto& w : e[key]) {
-          if (!w.is_string()) return fail(name, where + fmt::format(": '{}' holds something other than words", key)), out;
-          check_word(name, w.get<std::string>(), true);
-          dest->push_back(w.get<std::string>());
-        }
+        if (!word_list(name, e[key], where + fmt::format(": '{}'", key), true, *dest)) return out;
       }
       if (u.words.empty()) return fail(name, where + " needs at least one word"), out;
       out.push_back(std::move(u));
@@ -183,6 +171,17 @@ class Reader {
   }
 
  private:
+  // Appends the checked words of JSON array `list` to `dest`; false when an entry is not text.
+  bool word_list(const char* name, const Json& list, const std::string& what, bool phrases,
+                 std::vector<std::string>& dest) {
+    for (const auto& w : list) {
+      if (!w.is_string()) return fail(name, what + " holds something other than words"), false;
+      check_word(name, w.get<std::string>(), phrases);
+      dest.push_back(w.get<std::string>());
+    }
+    return true;
+  }
+
   void fail(const char* group, const std::string& what) {
     if (error_.empty()) error_ = fmt::format("group '{}': {}", group, what);
   }
