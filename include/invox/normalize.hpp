@@ -44,6 +44,17 @@ struct PrefixParse {
 [[nodiscard]] std::optional<PrefixParse> parse_value_prefix(std::string_view text, const Field& field,
                                                             const NormalizeContext& ctx);
 
+// An identifier spelled letter by letter and digit by digit at the beginning of `text` ("h o
+// seven seven" -> "HO77", "bravo kilo four" -> "BK4", "double two" -> "22"), for the rules
+// engine to read codes with CF's one reader. `consumed` is how many bytes of the text it spans.
+struct SpokenIdPrefix {
+  std::string value;  // capitals and digits in the order said
+  int letters = 0;
+  int digits = 0;
+  size_t consumed = 0;
+};
+[[nodiscard]] std::optional<SpokenIdPrefix> parse_spoken_id_prefix(std::string_view text);
+
 // DESIGN.md "Scoring a field": text case/punctuation/whitespace-insensitive, textarea as a set
 // of items under the same folding, numbers numerically, everything else exactly. Both null = equal.
 [[nodiscard]] bool values_match(const Json& expected, const Json& predicted, const Field& field);

@@ -1,7 +1,6 @@
 #include "extract/rules/word_forms.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 
 #include "extract/rules/lexical_data.hpp"
@@ -9,12 +8,7 @@
 namespace invox::rules {
 
 namespace {
-bool is_known_suffix(std::string_view s) {
-  static const std::array<std::string_view, 17> kSuffixes = {
-      "s", "es", "ed", "ing", "ion", "ation", "ions", "ment", "er", "ers", "ies",
-      "abl", "able", "al", "ly", "or", "ors"};
-  return std::find(kSuffixes.begin(), kSuffixes.end(), s) != kSuffixes.end();
-}
+bool is_known_suffix(std::string_view s) { return words().derivational_suffixes.contains(s); }
 }  // namespace
 
 std::string fold_word(std::string_view raw) {
@@ -65,7 +59,7 @@ std::string stem(std::string_view folded) {
 bool stems_match(std::string_view a, std::string_view b) {
   if (a == b) return true;
   if (a.empty() || b.empty()) return false;
-  auto syn = synonyms_of(a);
+  const auto& syn = synonyms_of(a);
   if (std::find(syn.begin(), syn.end(), b) != syn.end()) return true;
   std::string_view shorter = a.size() < b.size() ? a : b;
   std::string_view longer = a.size() < b.size() ? b : a;
