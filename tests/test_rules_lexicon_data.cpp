@@ -1,4 +1,4 @@
-// The built-in lexicon (data/lexicon.json): it parses, every group the code reads is there and
+// The built-in lexicon (src/core/lexicon.json): it parses, every group the code reads is there and
 // well formed, and a broken file is reported with the group at fault.
 #include <catch2/catch.hpp>
 
@@ -44,7 +44,7 @@ TEST_CASE("lexicon: the built-in data file parses with every group the code read
 }
 
 TEST_CASE("lexicon: the compiled-in text is the file in the source tree", "[rules][lexicon]") {
-  std::ifstream in(std::string(INVOX_SOURCE_DIR) + "/data/lexicon.json", std::ios::binary);
+  std::ifstream in(std::string(INVOX_SOURCE_DIR) + "/src/core/lexicon.json", std::ios::binary);
   REQUIRE(in);
   std::stringstream file;
   file << in.rdbuf();

@@ -320,7 +320,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
 const LexiconData& lexicon_data() {
   static const LexiconData data = [] {
     auto parsed = parse_lexicon_data(builtin_lexicon_json());
-    if (!parsed) throw std::runtime_error("invox was built with a broken data/lexicon.json: " + parsed.error().message);
+    if (!parsed) throw std::runtime_error("invox was built with a broken src/core/lexicon.json: " + parsed.error().message);
     return std::move(*parsed);
   }();
   return data;

@@ -1,6 +1,6 @@
 #pragma once
 // The English the offline engine knows (number words, month names, negators, fillers, unit
-// words, ...), read from the reviewed data file data/lexicon.json that the build compiles in.
+// words, ...), read from the reviewed data file src/core/lexicon.json that the build compiles in.
 // It lives in core because both the rules extractor (extract/rules) and normalization
 // (normalize) read it and neither may include the other. docs/RULES.md describes every group.
 #include <map>
@@ -65,7 +65,7 @@ struct Honorific {
 inline constexpr std::string_view kUnitDimensions[] = {"mass",     "length",   "temperature", "percent", "pressure",
                                                        "duration", "rate",     "volume",      "currency"};
 
-// Every group of data/lexicon.json, typed. Field names are the group names.
+// Every group of src/core/lexicon.json, typed. Field names are the group names.
 struct LexiconData {
   // Numbers, calendar, spelling.
   OrderedWords digit_words, teen_words, tens_words, digit_ordinals, teen_ordinals, tens_ordinals;
@@ -109,7 +109,7 @@ struct LexiconData {
 // code reads must be present, and no group the code does not read may be.
 [[nodiscard]] Expected<LexiconData> parse_lexicon_data(std::string_view json_text);
 
-// The text of data/lexicon.json as compiled into this build.
+// The text of src/core/lexicon.json as compiled into this build.
 [[nodiscard]] std::string_view builtin_lexicon_json();
 
 // The built-in lexicon, parsed once on first use (thread-safe). A malformed built-in file is a

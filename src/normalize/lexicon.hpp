@@ -1,6 +1,6 @@
 #pragma once
 // English number, ordinal, month and weekday words: the vocabulary the phrase parsers share,
-// read from the built-in lexicon (data/lexicon.json, groups digit_words .. weekday_names).
+// read from the built-in lexicon (src/core/lexicon.json, groups digit_words .. weekday_names).
 #include <optional>
 #include <string_view>
 

@@ -19,7 +19,7 @@ struct SpokenId {
 
 // Reads single letters, spelling-alphabet words (alpha..zulu), repeat words ("double seven"),
 // digit words (zero..nine, and "oh"/"o" after a digit) and digit tokens from token i on. Needs
-// at least two pieces. The lexicon (data/lexicon.json) holds every word it knows.
+// at least two pieces. The lexicon (src/core/lexicon.json) holds every word it knows.
 [[nodiscard]] std::optional<SpokenId> parse_spoken_id_at(const Tokens& tokens, size_t i);
 
 }  // namespace invox::normalize

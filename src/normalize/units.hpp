@@ -2,7 +2,7 @@
 // Units of measure for number fields: recognizing unit words after a number ("78 kilos",
 // "38.5 degrees", "sixty two percent", "$2,150") and converting between units of the same
 // dimension (pounds -> kg, °F -> °C, minutes -> hours). Currencies are never converted. The
-// units, their words and factors are the lexicon's "units" group (data/lexicon.json).
+// units, their words and factors are the lexicon's "units" group (src/core/lexicon.json).
 #include <optional>
 #include <string_view>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The rules engine's view of the built-in lexicon (data/lexicon.json, src/core/lexicon_data):
+// The rules engine's view of the built-in lexicon (src/core/lexicon.json, src/core/lexicon_data):
 // the groups it reads, combined the way the readers need them. No word lists live here.
 #include <string>
 #include <string_view>
