@@ -53,6 +53,10 @@ class HttpClient {
 
 [[nodiscard]] std::shared_ptr<HttpClient> make_curl_http_client();
 
+// libcurl (and the TLS library under it) must be initialised before any other thread runs; the
+// CLI calls this first thing. make_curl_http_client() calls it too, for library users who don't.
+void init_http_once();
+
 struct RetryPolicy {
   int max_attempts = 4;          // first try included
   long base_delay_ms = 500;      // doubled per attempt, with jitter

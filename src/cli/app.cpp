@@ -8,6 +8,7 @@
 
 #include "cli/command.hpp"
 #include "cli/flags_log.hpp"
+#include "invox/http.hpp"
 #include "util/stop_signals.hpp"
 
 namespace invox::cli {
@@ -52,6 +53,9 @@ int run(int argc, char** argv) {
   CLI::App app{"invox", "invox"};
   LogOptions log_options;
   util::ignore_broken_pipes();  // `invox ... | head`: quiet exit 141, never a crash mid-write
+  // Before any worker thread exists: OpenSSL's per-thread state set up by a worker's lazy
+  // curl_global_init was never freed (LeakSanitizer, on an interrupted S2 run).
+  init_http_once();
   // The one top-level catch: every abort ends here and maps to a documented exit code.
   try {
     build(app, log_options);

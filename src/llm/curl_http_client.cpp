@@ -132,10 +132,7 @@ CURLcode perform_unless_stopped(CURLM* multi) {
 
 class CurlHttpClient final : public HttpClient {
  public:
-  CurlHttpClient() {
-    static std::once_flag once;
-    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-  }
+  CurlHttpClient() { init_http_once(); }
 
   Expected<HttpResponse> send(const HttpRequest& request, const HttpOptions& options) override {
     const auto what = fmt::format("{} {}", request.method, url_without_query(request.url));
@@ -193,6 +190,11 @@ class CurlHttpClient final : public HttpClient {
 std::string HttpResponse::header(const std::string& lower_name) const {
   auto it = headers.find(lower_name);
   return it == headers.end() ? std::string() : it->second;
+}
+
+void init_http_once() {
+  static std::once_flag once;
+  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
 }
 
 std::shared_ptr<HttpClient> make_curl_http_client() { return std::make_shared<CurlHttpClient>(); }
