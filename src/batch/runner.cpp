@@ -4,7 +4,6 @@
 #include <exception>
 #include <mutex>
 #include <optional>
-#include <thread>  // hardware_concurrency
 
 #include <fmt/format.h>
 
@@ -91,11 +90,6 @@ int BatchResult::exit_code() const {
   return counts.failed > 0 || !summary_error.empty() ? 1 : 0;
 }
 
-int default_jobs() {
-  const unsigned n = std::thread::hardware_concurrency();
-  return n == 0 ? 1 : static_cast<int>(n);
-}
-
 Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const ProcessInput& process,
                                 const BatchOptions& options) {
   if (auto s = prepare_out_dir(options.out_dir); !s) return s.error();
@@ -142,7 +136,7 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
     entries[i] = std::move(*e);
   };
 
-  const int jobs = std::max(1, std::min<int>(options.jobs > 0 ? options.jobs : default_jobs(),
+  const int jobs = std::max(1, std::min<int>(options.jobs > 0 ? options.jobs : util::default_jobs(),
                                              static_cast<int>(std::max<size_t>(inputs.size(), 1))));
   // The calling thread works too: `jobs` inputs at once on jobs - 1 threads of this run's pool.
   util::WorkerPool pool(jobs - 1);

@@ -46,8 +46,6 @@ struct BatchResult {
   [[nodiscard]] int exit_code() const;
 };
 
-[[nodiscard]] int default_jobs();
-
 // Config error when the output folder cannot be created.
 [[nodiscard]] Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const ProcessInput& process,
                                               const BatchOptions& options);

@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <mutex>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -73,8 +72,8 @@ Expected<EvalResult> run_eval(const Dataset& dataset, const EvalOptions& options
       ++done;
       if (options.on_case_done) options.on_case_done(runner->strategy, done, n);
     };
-    const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-    const size_t jobs = std::min<size_t>(options.jobs > 0 ? static_cast<size_t>(options.jobs) : hw, std::max<size_t>(n, 1));
+    const size_t jobs = std::min<size_t>(static_cast<size_t>(options.jobs > 0 ? options.jobs : util::default_jobs()),
+                                         std::max<size_t>(n, 1));
     util::WorkerPool pool(static_cast<int>(jobs) - 1);  // the calling thread is the other one
     try {
       pool.for_each(n, static_cast<int>(jobs), run_case);

@@ -10,6 +10,7 @@
 #include "orchestrator/form_assembly.hpp"
 #include "orchestrator/stages.hpp"
 #include "invox/verify.hpp"
+#include "util/cancel.hpp"
 
 namespace invox {
 
@@ -189,6 +190,8 @@ FillOutcome Orchestrator::process(const FillRequest& request) const {
   out.form.model = models_;
   try {
     run_pipeline(options_, services_, request, out);
+  } catch (const util::StopRequested&) {
+    throw;  // cut short, not failed: the batch leaves the input "not run"
   } catch (const std::exception& e) {
     fail(out, fmt::format("internal error: {}", e.what()));
   } catch (...) {

@@ -6,11 +6,17 @@
 #include <memory>
 #include <string>
 #include <system_error>
+#include <thread>
 
 #include "invox/log.hpp"
 #include "util/cancel.hpp"
 
 namespace invox::util {
+
+int default_jobs() {
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : static_cast<int>(n);
+}
 
 namespace {
 

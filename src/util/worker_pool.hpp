@@ -22,6 +22,9 @@
 
 namespace invox::util {
 
+// One worker per core (at least one): the default of --jobs for fill and eval.
+[[nodiscard]] int default_jobs();
+
 class WorkerPool {
  public:
   explicit WorkerPool(int max_threads);
