@@ -125,7 +125,7 @@ TEST_CASE("fill: request context is validated up front", "[fill]") {
   }
 }
 
-TEST_CASE("fill: each input is independent; a failed input still gets its outputs with the reason", "[fill]") {
+TEST_CASE("fill: each input is independent: a failed input still gets its outputs with the reason", "[fill]") {
   ScratchDir dir;
   auto o = options_for(dir);
   o.current_file = dir.write("cur.json", R"({"age": {"value": 33, "source": "manual"}})");

@@ -29,7 +29,7 @@ fs::path write_example(const fs::path& path, const std::string& tmpl, const std:
 
 }  // namespace
 
-TEST_CASE("history import: files are added once; re-importing adds nothing", "[history][import]") {
+TEST_CASE("history import: files are added once, re-importing adds nothing", "[history][import]") {
   history_test::ScratchDir dir;
   auto store = open_store(dir.path / "h.sqlite");
   const std::vector<fs::path> files = {

@@ -124,7 +124,7 @@ TEST_CASE("a failing re-query keeps the first answer and is recorded", "[orchest
   CHECK_THAT(rq->error, Catch::Contains("timeout"));
 }
 
-TEST_CASE("retrieval: examples reach the model; any failure falls back to zero-shot", "[orchestrator][rag]") {
+TEST_CASE("retrieval: examples reach the model, any failure falls back to zero-shot", "[orchestrator][rag]") {
   auto store = std::make_shared<FakeStore>();
   auto model = FakeExtractor::answering({{"name", candidate("Ann Lee", 0.95, "Ann Lee")}});
   PipelineOptions opts;

@@ -69,7 +69,7 @@ TEST_CASE("stt: the time map sends packed times back to the original audio", "[s
   CHECK(map.packed_duration() == Approx(3.3));
 }
 
-TEST_CASE("stt: short audio is one chunk; long audio overlaps by 10 % and cuts in silences", "[stt]") {
+TEST_CASE("stt: short audio is one chunk, long audio overlaps by 10 % and cuts in silences", "[stt]") {
   ChunkParams p;
   CHECK(plan_chunks(120.0, 1 << 20, {}, p).size() == 1);
   CHECK(plan_chunks(120.0, 30ull << 20, {}, p).size() == 2);  // > 25 MB counts as long too
