@@ -76,6 +76,17 @@ invox::ModelServices fast_services() {
   return s;
 }
 
+// A SQLite store in `dir` whose embeddings come from `fake`.
+std::shared_ptr<invox::HistoryStore> sqlite_store_embedding_with(const FakeEmbeddingsServer& fake,
+                                                                 const history_test::ScratchDir& dir) {
+  invox::HistoryOptions o;
+  o.location = (dir.path / "h.sqlite").string();
+  o.embed_model = "openai-compatible:m@" + fake.base();
+  auto store = invox::open_history_store(o, fast_services());
+  if (!store) FAIL(store.error().message);
+  return *store;
+}
+
 }  // namespace
 
 TEST_CASE("history embed: openai-compatible client sends the wire format and orders by index", "[history]") {
@@ -167,18 +178,14 @@ TEST_CASE("history embed: an unreachable server makes retrieval fail so the pipe
 TEST_CASE("history embed: store and retrieval through the HTTP embedder end to end", "[history]") {
   FakeEmbeddingsServer fake;
   history_test::ScratchDir dir;
-  invox::HistoryOptions o;
-  o.location = (dir.path / "h.sqlite").string();
-  o.embed_model = "openai-compatible:m@" + fake.base();
-  auto store = invox::open_history_store(o, fast_services());
-  REQUIRE(store.has_value());
-  REQUIRE((*store)->add(history_test::example("intake", "Name Ann.", Json{{"name", "Ann"}})));
-  auto shots = (*store)->retrieve(history_test::intake_template(), "Name Ann", {});
+  auto store = sqlite_store_embedding_with(fake, dir);
+  REQUIRE(store->add(history_test::example("intake", "Name Ann.", Json{{"name", "Ann"}})));
+  auto shots = store->retrieve(history_test::intake_template(), "Name Ann", {});
   REQUIRE(shots.has_value());
   CHECK(shots->size() == 1);
   REQUIRE(fake.bodies.size() == 2);
   CHECK(fake.bodies[1]["input"][0] == "templateId=intake\nName Ann");
-  CHECK((*store)->stats()->with_embedding == 1);
+  CHECK(store->stats()->with_embedding == 1);
 }
 
 TEST_CASE("history embed: one rejected input fails alone; the rest of its batch is embedded", "[history]") {
@@ -218,21 +225,17 @@ TEST_CASE("history embed: batches are sized by an estimate of tokens", "[history
 TEST_CASE("history embed: an import adds the good examples and reports the rejected one", "[history]") {
   FakeEmbeddingsServer fake;
   history_test::ScratchDir dir;
-  invox::HistoryOptions o;
-  o.location = (dir.path / "h.sqlite").string();
-  o.embed_model = "openai-compatible:m@" + fake.base();
-  auto store = invox::open_history_store(o, fast_services());
-  REQUIRE(store.has_value());
+  auto store = sqlite_store_embedding_with(fake, dir);
   std::vector<std::filesystem::path> files;
   for (const auto* text : {"Name Ann.", "Name POISON.", "Name Bob."}) {
     const auto path = dir.path / (std::to_string(files.size()) + ".json");
     std::ofstream(path) << Json{{"templateId", "intake"}, {"transcript", text}, {"expected", {{"name", "x"}}}}.dump();
     files.push_back(path);
   }
-  auto imported = invox::import_history_files(**store, files, {});
+  auto imported = invox::import_history_files(*store, files, {});
   REQUIRE(imported.has_value());
   CHECK(imported->added == 2);
   REQUIRE(imported->failed.size() == 1);
   CHECK(imported->failed[0].message.find("1.json") != std::string::npos);
-  CHECK((*store)->stats()->examples == 2);
+  CHECK(store->stats()->examples == 2);
 }

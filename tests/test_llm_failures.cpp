@@ -2,7 +2,11 @@
 // server speaking the provider's documented format.
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <set>
+
 #include "invox/models.hpp"
+#include "invox/orchestrator.hpp"
 #include "support/fake_llm_server.hpp"
 #include "support/llm_fixtures.hpp"
 
@@ -56,12 +60,21 @@ FakeReply gemini_429(const std::string& delay) {
 const std::string kGood = R"({"patient_name": "Jane Roe", "sex": "female", "temperature_c": 38.5, "visit_date": null,
   "visit_time": null, "allergies": null, "smoker": null})";
 
+// Answers the fields a request asks for with valid values, so no re-ask muddles the counts.
+FakeReply good_answer(const FakeRequest& r) {
+  const auto all = Json::parse(kGood);
+  Json answer = Json::object();
+  for (const auto& f : asked_fields(r)) answer[f.id] = all.value(f.id, Json());
+  return reply_for(r, saying(answer.dump()));
+}
+
 }  // namespace
 
 TEST_CASE("Gemini's RetryInfo retryDelay is honoured in full", "[llm][failures]") {
   FakeLlmServer server;
   SleepLog sleeps;
   auto services = services_for(server, &sleeps);
+  server.set_handler(good_answer);
   server.push(gemini_429("30s"));
   Input in;
   auto r = extractor("gemini:gemini-3.8-flash", services)->extract(in.request());
@@ -208,9 +221,10 @@ TEST_CASE("answers of the wrong shape are errors without library exception text"
 TEST_CASE("the output-token request is capped per model, and a form that does not fit is asked in parts",
           "[llm][failures]") {
   FakeLlmServer server;
+  server.set_handler(good_answer);
   auto services = services_for(server);
   auto config = std::make_shared<ModelConfig>(ModelConfig::built_in());
-  REQUIRE(config->merge_toml("[models.\"openai:tiny\"]\nmax_output_tokens = 1024\n", "test").has_value());
+  REQUIRE(config->merge_toml("[models.\"openai:tiny\"]\ninput = 1.0\nmax_output_tokens = 1024\n", "test").has_value());
   services.config = config;
   Input in;  // 7 fields: 512 + 7 x 256 = 2304 tokens would be asked of a model that allows 1024
   auto r = extractor("openai:tiny", services)->extract(in.request());
@@ -262,4 +276,40 @@ TEST_CASE("prompts carry the actual reference date, never 'today'", "[llm][failu
   for (const auto& [role, text] : messages_of(server.requests().at(0))) all += text;
   CHECK(all.find("Reference date: 2026-11-25") != std::string::npos);
   CHECK(all.find("Reference date: today") == std::string::npos);
+}
+
+TEST_CASE("report usage: a refused S1 call is billed in the failed report; rules adds no llmCalls",
+          "[llm][failures][orchestrator]") {
+  FakeLlmServer server;
+  server.set_handler([](const FakeRequest& r) {
+    auto m = saying("");
+    m.refusal = "no";
+    return reply_for(r, m);
+  });
+  const Template tmpl = sample_template();
+  FillRequest request;
+  request.tmpl = &tmpl;
+  request.input = "visit.txt";
+  request.text = "Patient Jane Roe, female.";
+  request.context.reference_date = "2026-03-14";
+
+  PipelineServices llm;
+  llm.model_a = extractor("openai:gpt-6.1-sol", services_for(server));
+  const auto failed = Orchestrator(PipelineOptions{}, llm).process(request);
+  CHECK(failed.report.status == FormStatus::Failed);
+  CHECK(failed.report.usage.llm_calls == 1);
+  CHECK(failed.report.usage.prompt_tokens == 1000);
+  CHECK(failed.report.usage.cost_usd > 0);
+
+  PipelineServices offline;
+  offline.model_a = std::shared_ptr<Extractor>(make_rules_extractor());
+  const auto ruled = Orchestrator(PipelineOptions{}, offline).process(request);
+  CHECK(ruled.report.status != FormStatus::Failed);
+  CHECK(ruled.report.usage.llm_calls == 0);
+  const auto* ie = &ruled.report.stages.front();
+  for (const auto& s : ruled.report.stages) {
+    if (s.stage == "ie") ie = &s;
+  }
+  CHECK(ie->stage == "ie");
+  CHECK(ie->calls == 1);  // the rules engine's call is reported as a stage call
 }

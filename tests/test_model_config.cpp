@@ -2,6 +2,7 @@
 // file overlaying them, lookups of prices and output limits, and where the defaults are used.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 

@@ -45,7 +45,13 @@ void run(const ModelsFlags& f) {
   int failed = 0;
   bool listed_any = false;
   for (const auto& provider : providers_to_list(f, services.providers)) {
-    auto models = list_served_models(provider, services);
+    ModelServices asking = services;
+    if (provider == "ollama" && f.provider.empty()) {
+      // A local server either answers at once or is not running: no retries, a short wait.
+      asking.retry.max_attempts = 1;
+      asking.http_options.connect_timeout_ms = 2000;
+    }
+    auto models = list_served_models(provider, asking);
     if (!models) {
       // An absent local Ollama is normal when only hosted providers are used.
       if (provider == "ollama" && f.provider.empty() && models.error().kind == ErrorKind::Network) {
@@ -78,7 +84,7 @@ void run(const ModelsFlags& f) {
   std::vector<std::pair<std::string, ModelSpec>> defaults = {
       {"S1/S2 with OPENAI_API_KEY", config.openai_model}, {"S1/S2 with GEMINI_API_KEY", config.gemini_model},
       {"S3/S4 model A", config.pair_a}, {"S3/S4 model B", config.pair_b}, {"S3/S4 judge", config.judge}};
-  if (config.model) defaults.insert(defaults.begin(), {"S1/S2", *config.model});
+  if (config.model) defaults.insert(defaults.begin(), std::pair<std::string, ModelSpec>("S1/S2", *config.model));
   std::printf("defaults (%s%s):\n", config.origin.c_str(),
               config.checked.empty() ? "" : (", names checked " + config.checked).c_str());
   for (const auto& [role, spec] : defaults) {

@@ -27,7 +27,7 @@ Expected<ModelSpec> spec_at(const toml::node& node, const std::string& origin, c
 }
 
 Status read_defaults(const toml::table& t, ModelConfig& c, const std::string& origin) {
-  for (const auto& [k, node] : t) {
+  for (auto&& [k, node] : t) {
     const std::string key(k.str());
     const std::string where = "defaults." + key;
     if (key == "pair") {
@@ -53,7 +53,7 @@ Status read_defaults(const toml::table& t, ModelConfig& c, const std::string& or
 }
 
 Status read_models(const toml::table& t, ModelConfig& c, const std::string& origin) {
-  for (const auto& [k, node] : t) {
+  for (auto&& [k, node] : t) {
     const std::string name(k.str());
     const std::string where = "models.\"" + name + "\"";
     const auto* entry = node.as_table();
@@ -63,7 +63,7 @@ Status read_models(const toml::table& t, ModelConfig& c, const std::string& orig
       return bad(origin, where, "expected \"provider:model\" or \"provider:*\"");
     }
     ModelFacts& facts = c.models[name];
-    for (const auto& [fk, value] : *entry) {
+    for (auto&& [fk, value] : *entry) {
       const std::string field(fk.str());
       if (field == "input" || field == "output") {
         const auto usd = value.value<double>();
@@ -82,7 +82,7 @@ Status read_models(const toml::table& t, ModelConfig& c, const std::string& orig
 }
 
 Status read_endpoints(const toml::table& t, ModelConfig& c, const std::string& origin) {
-  for (const auto& [k, node] : t) {
+  for (auto&& [k, node] : t) {
     const std::string key(k.str());
     std::string* dest = key == "openai" ? &c.openai_base_url : key == "gemini" ? &c.gemini_base_url
                         : key == "ollama" ? &c.ollama_host : nullptr;
@@ -126,7 +126,7 @@ Status ModelConfig::merge_toml(std::string_view text, const std::string& source)
     return Error::config(fmt::format("{}: line {}, column {}: not valid TOML (check quotes, brackets and '=')",
                                      source, e.source().begin.line, e.source().begin.column));
   }
-  for (const auto& [k, node] : doc) {
+  for (auto&& [k, node] : doc) {
     const std::string key(k.str());
     if (key == "checked") {
       const auto date = node.value<std::string>();

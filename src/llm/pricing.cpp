@@ -59,7 +59,7 @@ double PriceTable::cost_usd(const std::string& provider, const std::string& mode
     static std::set<std::string> warned;
     std::lock_guard lock(mutex);
     if (warned.insert(provider + ":" + model).second) {
-      log::warn(fmt::format("no price known for {}:{}; its cost counts as 0 (add it with --prices FILE)", provider, model));
+      log::warn(fmt::format("no price known for {}:{}; its cost counts as 0 (add its price to the config file, docs/MODELS.md, or --prices FILE)", provider, model));
     }
     return 0.0;
   }

@@ -38,7 +38,7 @@ std::optional<long> retry_info_delay_ms(const HttpResponse& r) {
   if (!e.contains("details") || !e["details"].is_array()) return std::nullopt;
   for (const auto& d : e["details"]) {
     if (!d.is_object() || !d.contains("retryDelay") || !d["retryDelay"].is_string()) continue;
-    const auto type = d.value("@type", std::string());
+    const auto type = d.contains("@type") && d["@type"].is_string() ? d["@type"].get<std::string>() : std::string();
     if (type.find("google.rpc.RetryInfo") == std::string::npos) continue;
     const auto text = d["retryDelay"].get<std::string>();
     char* end = nullptr;

@@ -53,10 +53,14 @@ Expected<std::vector<float>> embed_query(Embedder& embedder, const std::string& 
 }  // namespace
 
 Expected<long long> StoreBase::add(const HistoryExample& example) {
-  auto r = add_batch({example});
-  if (!r) return r.error();
-  if (!r->front().error.empty()) return Error::provider(r->front().error);
-  return r->front().id;
+  // One example: its embedding failure is the error itself, with its kind (network, provider).
+  if (auto s = validate_example(example); !s) return s.error();
+  auto vectors = embed_examples(embedder_.get(), {example});
+  if (!vectors) return vectors.error();
+  if (!vectors->front()) return vectors->front().error();
+  auto written = write_batch({example}, {std::move(*vectors->front())});
+  if (!written) return written.error();
+  return written->front().id;
 }
 
 Expected<std::vector<AddResult>> StoreBase::add_batch(const std::vector<HistoryExample>& examples) {
