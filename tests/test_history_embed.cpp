@@ -188,7 +188,7 @@ TEST_CASE("history embed: store and retrieval through the HTTP embedder end to e
   CHECK(store->stats()->with_embedding == 1);
 }
 
-TEST_CASE("history embed: one rejected input fails alone; the rest of its batch is embedded", "[history]") {
+TEST_CASE("history embed: one rejected input fails alone, the rest of its batch is embedded", "[history]") {
   FakeEmbeddingsServer fake;
   auto services = fast_services();
   services.providers.openai_base_url = fake.base();

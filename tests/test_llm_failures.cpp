@@ -278,7 +278,7 @@ TEST_CASE("prompts carry the actual reference date, never 'today'", "[llm][failu
   CHECK(all.find("Reference date: today") == std::string::npos);
 }
 
-TEST_CASE("report usage: a refused S1 call is billed in the failed report; rules adds no llmCalls",
+TEST_CASE("report usage: a refused S1 call is billed in the failed report, rules adds no llmCalls",
           "[llm][failures][orchestrator]") {
   FakeLlmServer server;
   server.set_handler([](const FakeRequest& r) {

@@ -71,7 +71,7 @@ TEST_CASE("lookups: exact name, dated snapshot by prefix, provider wildcard", "[
   CHECK(c.input_price(spec("ollama:llama3.1")) == 0.0);
 }
 
-TEST_CASE("a config file overrides defaults, prices, limits and endpoints; the environment overrides endpoints",
+TEST_CASE("a config file overrides defaults, prices, limits and endpoints, the environment overrides endpoints",
           "[config]") {
   test::ScratchDir dir;
   const auto path = write(dir.path() / "config.toml", R"toml(

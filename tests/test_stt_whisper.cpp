@@ -239,7 +239,7 @@ TEST_CASE("stt whisper: prompts stay within the token limit, answers without seg
   CHECK(bad.error().kind == ErrorKind::Provider);
 }
 
-TEST_CASE("stt whisper: gpt-4o transcribe models get json without timestamps; evidence then has no audio times",
+TEST_CASE("stt whisper: gpt-4o transcribe models get json without timestamps, so evidence then has no audio times",
           "[stt][whisper]") {
   FakeWhisper fake;
   fake.json_only = true;
