@@ -45,6 +45,22 @@ ModelSays saying(std::string content) {
   return m;
 }
 
+ModelSays refusing(std::string why) {
+  auto m = saying("");
+  m.refusal = std::move(why);
+  return m;
+}
+
+ModelSays filtered() {
+  auto m = saying("");
+  m.finish = "content_filter";
+  return m;
+}
+
+FakeLlmServer::Handler replying(ModelSays says) {
+  return [says](const FakeRequest& r) { return reply_for(r, says); };
+}
+
 FakeReply gemini_429(const std::string& delay) {
   FakeReply r;
   r.status = 429;
@@ -113,11 +129,7 @@ TEST_CASE("billed calls count whatever the answer: refusal, filter, safety block
   const auto services = services_for(server);
   Input in;
   SECTION("OpenAI refusal") {
-    server.set_handler([](const FakeRequest& r) {
-      auto m = saying("");
-      m.refusal = "I can't help with that";
-      return reply_for(r, m);
-    });
+    server.set_handler(replying(refusing("I can't help with that")));
     CHECK_FALSE(extractor("openai:gpt-6.1-sol", services)->extract(in.request()).has_value());
     const auto u = in.meter->total();
     CHECK(u.llm_calls == 1);
@@ -125,20 +137,12 @@ TEST_CASE("billed calls count whatever the answer: refusal, filter, safety block
     CHECK(u.cost_usd == Approx(1000 * 2.0 / 1e6 + 50 * 10.0 / 1e6));
   }
   SECTION("content filter") {
-    server.set_handler([](const FakeRequest& r) {
-      auto m = saying("");
-      m.finish = "content_filter";
-      return reply_for(r, m);
-    });
+    server.set_handler(replying(filtered()));
     CHECK_FALSE(extractor("openai:gpt-6.1-sol", services)->extract(in.request()).has_value());
     CHECK(in.meter->total().completion_tokens == 50);
   }
   SECTION("Gemini safety block") {
-    server.set_handler([](const FakeRequest& r) {
-      auto m = saying("");
-      m.refusal = "x";
-      return reply_for(r, m);
-    });
+    server.set_handler(replying(refusing("x")));
     CHECK_FALSE(extractor("gemini:gemini-3.8-flash", services)->extract(in.request()).has_value());
     CHECK(in.meter->total().prompt_tokens == 1000);
   }
@@ -149,11 +153,7 @@ TEST_CASE("billed calls count whatever the answer: refusal, filter, safety block
     CHECK(in.meter->total().prompt_tokens == 2000);
   }
   SECTION("judge refusal") {
-    server.set_handler([](const FakeRequest& r) {
-      auto m = saying("");
-      m.refusal = "no";
-      return reply_for(r, m);
-    });
+    server.set_handler(replying(refusing("no")));
     auto judge = make_chat_judge(*parse_model_spec("openai:gpt-6.1-terra"), services);
     REQUIRE(judge.has_value());
     JudgeRequest jr;
@@ -281,11 +281,7 @@ TEST_CASE("prompts carry the actual reference date, never 'today'", "[llm][failu
 TEST_CASE("report usage: a refused S1 call is billed in the failed report, rules adds no llmCalls",
           "[llm][failures][orchestrator]") {
   FakeLlmServer server;
-  server.set_handler([](const FakeRequest& r) {
-    auto m = saying("");
-    m.refusal = "no";
-    return reply_for(r, m);
-  });
+  server.set_handler(replying(refusing("no")));
   const Template tmpl = sample_template();
   FillRequest request;
   request.tmpl = &tmpl;
