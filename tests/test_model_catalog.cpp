@@ -112,3 +112,16 @@ TEST_CASE("a chat call to a model the server does not know (404) is a configurat
     CHECK(r.error().message.find("invox models") != std::string::npos);
   }
 }
+
+TEST_CASE("a base URL without the model endpoints (a proxy) does not block the run", "[llm][models]") {
+  FakeLlmServer server;
+  server.set_handler([](const FakeRequest& r) {
+    if (r.format == "other") return error_reply(404, "Not Found");
+    return reply_for(r, default_answer(r));
+  });
+  auto services = services_for(server);
+  services.providers.openai_base_url = server.base_url() + "/proxy/v1";  // no /models there
+  services.providers.ollama_host = server.base_url() + "/not-ollama";
+  CHECK(check_model_served(spec("openai:any-model-the-proxy-knows"), services).has_value());
+  CHECK(check_model_served(spec("ollama:llama3.1"), services).has_value());
+}

@@ -111,7 +111,7 @@ Status check_uncached(const ModelSpec& spec, const ModelServices& services) {
   if (spec.provider == "ollama") {
     auto tags = list_ollama(services);
     if (!tags) {
-      if (tags.error().kind == ErrorKind::Config) return tags.error();
+      // A server behind OLLAMA_HOST without Ollama's own API cannot tell: the first request will.
       log::debug(fmt::format("could not list Ollama's models: {}", tags.error().message));
       return ok();
     }
@@ -128,9 +128,17 @@ Status check_uncached(const ModelSpec& spec, const ModelServices& services) {
       log::debug(fmt::format("could not check model {}: {}", spec.str(), response.error().message));
       return ok();
     }
-    if (response.error().message.find("HTTP 404") != std::string::npos) {
+    // A 404 whose message names the model is the provider saying it does not serve it; a proxy
+    // behind the base URL that lacks the endpoint answers 404 without naming it and is let be.
+    const auto& message = response.error().message;
+    const auto answer = message.find("answered HTTP 404: ");
+    if (answer != std::string::npos && message.find(spec.model, answer) != std::string::npos) {
       return Error::config(fmt::format("model '{}' is not served by {} (it may have been retired or misspelt): {}",
                                        spec.str(), spec.provider, how_to_choose(spec)));
+    }
+    if (answer != std::string::npos) {
+      log::debug(fmt::format("could not check model {}: {}", spec.str(), message));
+      return ok();
     }
     return response.error();
   }
