@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <ctime>
 #include <optional>
-#include <cstdlib>
 #include <random>
 #include <string_view>
 
@@ -124,14 +124,15 @@ Expected<HttpResponse> send_with_retry(HttpClient& client, const HttpRequest& re
     if (!retry || last) return result;
     if (util::stop_requested()) return interrupted();
     long delay = backoff_ms(policy, attempt);
-    if (auto server = server_retry_delay_ms(*result)) {
+    const auto server = server_retry_delay_ms(*result);
+    if (server) {
       // Told to come back later than we wait: the caller's message says so (model_request.cpp).
       if (*server > policy.max_server_delay_ms) return result;
       // The server's wait is honoured in full: retrying sooner only fails again (a free-tier
       // Gemini quota asks for ~30 s).
       delay = std::max(*server, 1L);
     }
-    if (delay >= 5000) {
+    if (server && delay >= 5000) {
       log::warn(fmt::format("{}: HTTP {}: waiting {:.0f} s before retrying, as the provider asks (attempt {} of {})",
                             url_without_query(request.url), result->status, static_cast<double>(delay) / 1000.0,
                             attempt + 2, attempts));
