@@ -2,6 +2,8 @@
 #include <httplib.h>
 
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <thread>
 
@@ -36,6 +38,16 @@ struct FakeEmbeddingsServer {
         return;
       }
       const Json& input = bodies.back()["input"];
+      // One input the server refuses fails its whole request, echoing the key as some servers do.
+      for (const auto& text : input) {
+        if (text.get<std::string>().find("POISON") != std::string::npos) {
+          res.status = 400;
+          res.set_content(Json{{"error", {{"message", "input rejected for " + req.get_header_value("Authorization")},
+                                          {"type", "invalid_request_error"}}}}.dump(),
+                          "application/json");
+          return;
+        }
+      }
       Json data = Json::array();
       for (size_t i = input.size(); i-- > 0;) {  // reversed on purpose
         const auto text = input[i].get<std::string>();
@@ -62,6 +74,17 @@ invox::ModelServices fast_services() {
   s.retry.max_delay_ms = 5;
   s.http_options.total_timeout_ms = 5000;
   return s;
+}
+
+// A SQLite store in `dir` whose embeddings come from `fake`.
+std::shared_ptr<invox::HistoryStore> sqlite_store_embedding_with(const FakeEmbeddingsServer& fake,
+                                                                 const history_test::ScratchDir& dir) {
+  invox::HistoryOptions o;
+  o.location = (dir.path / "h.sqlite").string();
+  o.embed_model = "openai-compatible:m@" + fake.base();
+  auto store = invox::open_history_store(o, fast_services());
+  if (!store) FAIL(store.error().message);
+  return *store;
 }
 
 }  // namespace
@@ -155,16 +178,64 @@ TEST_CASE("history embed: an unreachable server makes retrieval fail so the pipe
 TEST_CASE("history embed: store and retrieval through the HTTP embedder end to end", "[history]") {
   FakeEmbeddingsServer fake;
   history_test::ScratchDir dir;
-  invox::HistoryOptions o;
-  o.location = (dir.path / "h.sqlite").string();
-  o.embed_model = "openai-compatible:m@" + fake.base();
-  auto store = invox::open_history_store(o, fast_services());
-  REQUIRE(store.has_value());
-  REQUIRE((*store)->add(history_test::example("intake", "Name Ann.", Json{{"name", "Ann"}})));
-  auto shots = (*store)->retrieve(history_test::intake_template(), "Name Ann", {});
+  auto store = sqlite_store_embedding_with(fake, dir);
+  REQUIRE(store->add(history_test::example("intake", "Name Ann.", Json{{"name", "Ann"}})));
+  auto shots = store->retrieve(history_test::intake_template(), "Name Ann", {});
   REQUIRE(shots.has_value());
   CHECK(shots->size() == 1);
   REQUIRE(fake.bodies.size() == 2);
   CHECK(fake.bodies[1]["input"][0] == "templateId=intake\nName Ann");
-  CHECK((*store)->stats()->with_embedding == 1);
+  CHECK(store->stats()->with_embedding == 1);
+}
+
+TEST_CASE("history embed: one rejected input fails alone, the rest of its batch is embedded", "[history]") {
+  FakeEmbeddingsServer fake;
+  auto services = fast_services();
+  services.providers.openai_base_url = fake.base();
+  services.providers.openai_api_key = "sk-echoed-key";
+  auto embedder = *invox::make_embedder({"openai:text-embedding-3-small", 0, 8}, services);
+  auto each = embedder->embed_each({"a", "bb", "POISON", "dddd", "e"});
+  REQUIRE(each.size() == 5);
+  CHECK(each[0].has_value());
+  CHECK(each[1].has_value());
+  REQUIRE_FALSE(each[2].has_value());
+  CHECK(each[3].has_value());
+  CHECK(each[4].has_value());
+  CHECK((*each[3])[0] == 4.0f);  // its own vector, not a neighbour's
+  // The server echoed the key: the message shows it redacted.
+  CHECK(each[2].error().message.find("sk-echoed-key") == std::string::npos);
+  CHECK(each[2].error().message.find("[redacted]") != std::string::npos);
+  CHECK(fake.bodies.size() > 1);  // split and retried
+}
+
+TEST_CASE("history embed: batches are sized by an estimate of tokens", "[history]") {
+  FakeEmbeddingsServer fake;
+  auto embedder = *invox::make_embedder({"openai-compatible:m@" + fake.base(), 0, 256}, fast_services());
+  // 4 inputs of 240,000 characters (~80,000 tokens each): 256 fit by count, not by tokens.
+  const std::string big(240'000, 'x');
+  REQUIRE(embedder->embed({big, big, big, big}).has_value());
+  REQUIRE(fake.bodies.size() >= 2);
+  for (const auto& body : fake.bodies) {
+    size_t chars = 0;
+    for (const auto& in : body["input"]) chars += in.get<std::string>().size();
+    CHECK(chars / 4 <= 300'000);  // under the API's per-request token cap even at 4 characters per token
+  }
+}
+
+TEST_CASE("history embed: an import adds the good examples and reports the rejected one", "[history]") {
+  FakeEmbeddingsServer fake;
+  history_test::ScratchDir dir;
+  auto store = sqlite_store_embedding_with(fake, dir);
+  std::vector<std::filesystem::path> files;
+  for (const auto* text : {"Name Ann.", "Name POISON.", "Name Bob."}) {
+    const auto path = dir.path / (std::to_string(files.size()) + ".json");
+    std::ofstream(path) << Json{{"templateId", "intake"}, {"transcript", text}, {"expected", {{"name", "x"}}}}.dump();
+    files.push_back(path);
+  }
+  auto imported = invox::import_history_files(*store, files, {});
+  REQUIRE(imported.has_value());
+  CHECK(imported->added == 2);
+  REQUIRE(imported->failed.size() == 1);
+  CHECK(imported->failed[0].message.find("1.json") != std::string::npos);
+  CHECK(store->stats()->examples == 2);
 }

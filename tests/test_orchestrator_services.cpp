@@ -37,8 +37,8 @@ TEST_CASE("S3/S4 without keys or with rules only are configuration errors naming
     CHECK(s.error().kind == ErrorKind::Config);
     CHECK_THAT(s.error().message, Catch::Contains("OPENAI_API_KEY"));
     CHECK(opts.models.size() == 2);
-    CHECK(opts.models[0].str() == "openai:gpt-4o");
-    CHECK(opts.models[1].str() == "gemini:gemini-2.0-flash");
+    CHECK(opts.models[0].str() == ModelConfig::built_in().pair_a.str());
+    CHECK(opts.models[1].str() == ModelConfig::built_in().pair_b.str());
   }
   SECTION("only the gemini key missing") {
     auto ms = no_keys();
@@ -47,7 +47,7 @@ TEST_CASE("S3/S4 without keys or with rules only are configuration errors naming
     REQUIRE_FALSE(s);
     CHECK(s.error().kind == ErrorKind::Config);
     CHECK_THAT(s.error().message, Catch::Contains("GEMINI_API_KEY"));
-    CHECK_THAT(s.error().message, Catch::Contains("gemini:gemini-2.0-flash"));
+    CHECK_THAT(s.error().message, Catch::Contains(ModelConfig::built_in().pair_b.str()));
     CHECK(s.error().message.find("sk-test-not-real") == std::string::npos);
   }
   SECTION("rules twice") {
@@ -72,7 +72,7 @@ TEST_CASE("S3/S4 without keys or with rules only are configuration errors naming
     CHECK_THAT(s.error().message, Catch::Contains("judge"));
     CHECK_THAT(s.error().message, Catch::Contains("OPENAI_API_KEY"));
     REQUIRE(opts.judge);
-    CHECK(opts.judge->str() == "openai:gpt-4o-mini");
+    CHECK(opts.judge->str() == ModelConfig::built_in().judge.str());
   }
 }
 
@@ -123,11 +123,11 @@ TEST_CASE("default models follow the keys that are set", "[orchestrator][service
   keys.gemini_api_key = "g-test";
   resolve_default_models(s1, keys);
   REQUIRE(s1.models.size() == 1);
-  CHECK(s1.models[0].str() == "gemini:gemini-2.0-flash");
+  CHECK(s1.models[0].str() == ModelConfig::built_in().gemini_model.str());
   keys.openai_api_key = "sk-test";
   PipelineOptions both;
   resolve_default_models(both, keys);
-  CHECK(both.models[0].str() == "openai:gpt-4o");
+  CHECK(both.models[0].str() == ModelConfig::built_in().openai_model.str());
   PipelineOptions named;
   named.models = {ModelSpec{"rules", "rules", ""}};
   resolve_default_models(named, keys);

@@ -39,6 +39,9 @@ struct FakeWhisper {
   std::vector<httplib::Request> requests;
   std::atomic<int> fail_first{0};  // answer this many requests with HTTP 500 first
   int status = 200;
+  std::string error_message = "Incorrect API key provided";
+  // Like gpt-4o(-mini)-transcribe: only response_format=json, answered as {"text"}.
+  bool json_only = false;
 
   FakeWhisper() {
     server.Post("/v1/audio/transcriptions", [this](const httplib::Request& req, httplib::Response& res) {
@@ -55,8 +58,18 @@ struct FakeWhisper {
       res.status = status;
       if (status != 200) {
         res.set_header("x-request-id", "req_123");
-        res.set_content(R"({"error":{"message":"Incorrect API key provided","type":"invalid_request_error"}})",
+        res.set_content(Json{{"error", {{"message", error_message}, {"type", "invalid_request_error"}}}}.dump(),
                         "application/json");
+        return;
+      }
+      if (json_only) {
+        if (req.get_file_value("response_format").content != "json" || req.has_file("timestamp_granularities[]")) {
+          res.status = 400;
+          res.set_content(R"({"error":{"message":"response_format 'verbose_json' is not compatible with model","type":"invalid_request_error"}})",
+                          "application/json");
+          return;
+        }
+        res.set_content(R"({"text": "Patient name is John Smith. Temperature 38.5."})", "application/json");
         return;
       }
       res.set_content(kVerboseJson, "application/json");
@@ -224,4 +237,43 @@ TEST_CASE("stt whisper: prompts stay within the token limit, answers without seg
   auto bad = stt::parse_transcription(Json::parse(R"({"segments":[{"start":0}]})"), 1.0);
   REQUIRE_FALSE(bad.has_value());
   CHECK(bad.error().kind == ErrorKind::Provider);
+}
+
+TEST_CASE("stt whisper: gpt-4o transcribe models get json without timestamps, so evidence then has no audio times",
+          "[stt][whisper]") {
+  FakeWhisper fake;
+  fake.json_only = true;
+  test::TempDir dir;
+  const auto audio = write_bursts(dir);
+  for (const auto* model : {"openai:gpt-4o-transcribe", "openai:gpt-4o-mini-transcribe"}) {
+    INFO(model);
+    SttOptions options;
+    options.backend = model;
+    auto r = make_recognizer(options, services_for(fake));
+    REQUIRE(r.has_value());
+    auto t = (*r)->transcribe(audio, options);
+    REQUIRE(t.has_value());
+    CHECK(t->text == "Patient name is John Smith. Temperature 38.5.");
+    CHECK(t->segments.empty());  // no times rather than invented ones
+    std::lock_guard lock(fake.mutex);
+    CHECK(field_values(fake.requests.back(), "response_format") == std::vector<std::string>{"json"});
+    CHECK(field_values(fake.requests.back(), "timestamp_granularities[]").empty());
+  }
+  CHECK(stt::model_gives_timestamps("whisper-1"));
+  CHECK(stt::model_gives_timestamps("whisper-large-v3"));
+}
+
+TEST_CASE("stt whisper: a server error echoing the key is redacted", "[stt][whisper]") {
+  FakeWhisper fake;
+  fake.status = 400;
+  fake.error_message = "bad request for key sk-test-key";
+  test::TempDir dir;
+  SttOptions options;
+  options.backend = "openai:whisper-1";
+  auto r = make_recognizer(options, services_for(fake));
+  REQUIRE(r.has_value());
+  auto t = (*r)->transcribe(write_bursts(dir), options);
+  REQUIRE_FALSE(t.has_value());
+  CHECK(t.error().message.find("sk-test-key") == std::string::npos);
+  CHECK(t.error().message.find("[redacted]") != std::string::npos);
 }

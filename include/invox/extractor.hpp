@@ -3,6 +3,7 @@
 // `rules` (offline) and every LLM provider implement this interface.
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,26 @@ struct FewShot {
   Json evidence;           // optional object: field id -> spoken snippet
 };
 
+// Every billed model request of one input, however its result travels: a refused, filtered or
+// unparsable answer was billed too, and re-asks are requests of their own. Chat clients add to
+// it; the offline `rules` engine sends no requests and adds nothing. Shared by the extractors and
+// the judge of one input, from several threads.
+class UsageMeter {
+ public:
+  void add(const Usage& usage) {
+    std::lock_guard lock(mutex_);
+    total_ += usage;
+  }
+  [[nodiscard]] Usage total() const {
+    std::lock_guard lock(mutex_);
+    return total_;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  Usage total_;
+};
+
 struct ExtractionRequest {
   const Template* tmpl = nullptr;
   std::vector<const Field*> fields;  // the fields to fill (all for S1/S3, one for S2/S4)
@@ -32,6 +53,8 @@ struct ExtractionRequest {
   std::vector<FewShot> examples;
   NormalizeContext context;
   std::map<std::string, std::string> hints;  // field id -> verifier hint (clarification re-query)
+  std::shared_ptr<UsageMeter> meter;         // null = not metered (results still carry usage)
+  std::string reference_date;                // YYYY-MM-DD the run resolved (prompts state it)
 };
 
 struct Candidate {

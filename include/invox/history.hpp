@@ -46,6 +46,7 @@ inline constexpr int kMaxRetrievedExamples = 5;
 struct AddResult {
   long long id = 0;
   bool inserted = false;
+  std::string error;  // non-empty: not added (its embedding failed); the others of the batch are
 };
 
 class HistoryStore {
@@ -64,7 +65,7 @@ class HistoryStore {
     for (const auto& e : examples) {
       auto id = add(e);
       if (!id) return id.error();
-      out.push_back({*id, true});
+      out.push_back({*id, true, {}});
     }
     return out;
   }
@@ -79,6 +80,17 @@ class Embedder {
   [[nodiscard]] virtual std::string name() const = 0;
   // One vector per input, in input order.
   [[nodiscard]] virtual Expected<std::vector<std::vector<float>>> embed(const std::vector<std::string>& inputs) = 0;
+  // One result per input, so that one bad input does not lose the others. By default all
+  // inputs share embed()'s outcome; network embedders isolate failures.
+  [[nodiscard]] virtual std::vector<Expected<std::vector<float>>> embed_each(const std::vector<std::string>& inputs) {
+    auto all = embed(inputs);
+    std::vector<Expected<std::vector<float>>> out;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      if (all && i < all->size()) out.emplace_back((*all)[i]);
+      else out.emplace_back(all ? Error::provider(name() + ": no vector for an input") : all.error());
+    }
+    return out;
+  }
 };
 
 struct EmbedderOptions {

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -60,11 +61,15 @@ void init_http_once();
 struct RetryPolicy {
   int max_attempts = 4;          // first try included
   long base_delay_ms = 500;      // doubled per attempt, with jitter
-  long max_delay_ms = 20'000;    // also caps Retry-After
+  long max_delay_ms = 20'000;    // caps invox's own backoff (a server's requested wait is honoured up to the next)
   // A server asking to wait longer than this (Retry-After) is not retried at all: the
   // OpenAI SDK gives up past 120 s, and a batch is better served by failing that input.
   long max_server_delay_ms = 120'000;
 };
+
+// How long the server asked to wait before a retry: retry-after-ms, Retry-After (seconds or an
+// HTTP date), or Gemini's google.rpc.RetryInfo retryDelay in the error body; nullopt if none.
+[[nodiscard]] std::optional<long> server_retry_delay_ms(const HttpResponse& response);
 
 // Sleeping is injectable so tests do not wait in real time.
 using Sleeper = std::function<void(std::chrono::milliseconds)>;

@@ -17,6 +17,7 @@ struct JudgeRequest {
   std::optional<Candidate> model_b;
   Json current;  // current value or null
   NormalizeContext context;  // for parsing spoken values when checking grounding
+  std::shared_ptr<UsageMeter> meter;  // the input's billed requests (extractor.hpp)
 };
 
 struct JudgeVerdict {

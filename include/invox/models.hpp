@@ -2,6 +2,7 @@
 // What every model client of a run shares (credentials, HTTP, limits, cache), the one way they
 // send requests, and the chat-model extractors and judges built from model specs.
 #include <functional>
+#include <optional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -12,6 +13,7 @@
 #include "invox/extractor.hpp"
 #include "invox/http.hpp"
 #include "invox/judge.hpp"
+#include "invox/model_config.hpp"
 #include "invox/model_spec.hpp"
 
 namespace invox {
@@ -28,12 +30,20 @@ struct ModelServices {
   bool dry_run = false;
   long long seed = 0;       // sent with every chat request (best-effort determinism)
   std::string prices_file;  // JSON price overrides (docs/MODELS.md); empty = INVOX_PRICES_FILE or built-in
+  // Default models, prices, output-token limits (model_config.hpp); null = the built-in defaults.
+  std::shared_ptr<const ModelConfig> config;
+  // Ask the provider once per run whether it serves each chat model before using it, so a
+  // retired or misspelt name stops the run (exit 2) instead of failing every input. The CLI sets it.
+  bool verify_models = false;
   // One admission gate per run, shared by every copy of these services (chat, STT, embeddings).
   std::shared_ptr<RequestGate> gate = std::make_shared<RequestGate>();
   Sleeper sleeper = real_sleeper();  // retry backoff; tests inject a recorder
   // Where --dry-run prints the requests it would send; null = stdout.
   std::function<void(std::string_view)> dry_run_sink;
 };
+
+// services.config, or the built-in defaults when it is null.
+[[nodiscard]] const ModelConfig& model_config(const ModelServices& services);
 
 // $XDG_CACHE_HOME/invox/llm-cache.sqlite, else ~/.cache/invox/llm-cache.sqlite: where the
 // response cache lives when --cache is on and no other path is given.
@@ -52,6 +62,22 @@ struct ModelServices {
 // The request as text (method, URL, headers, pretty body) with keys and Authorization redacted,
 // exactly what --dry-run prints.
 [[nodiscard]] std::string describe_request_redacted(const HttpRequest& request, const ModelServices& services);
+
+// One model a provider serves (`invox models`).
+struct ServedModel {
+  std::string id;                    // as used in provider:model
+  std::string shutdown_date;         // YYYY-MM-DD when the provider announced one (OpenAI), else empty
+  std::optional<int> output_token_limit;  // Gemini's outputTokenLimit
+};
+// What `provider` (openai, gemini, ollama) serves: OpenAI GET /models, Gemini models.list (all
+// pages), Ollama GET /api/tags. Errors are the request's (keys redacted).
+[[nodiscard]] Expected<std::vector<ServedModel>> list_served_models(std::string_view provider,
+                                                                    const ModelServices& services);
+// Whether the provider serves spec (once per process and model): a model it does not know
+// (404, or absent from Ollama's tags) or a rejected key is a Config error saying how to choose
+// another; a provider that cannot be asked (network) is left to the first real request. Warns
+// once when the provider announces a shutdown date. openai-compatible and rules are not checked.
+[[nodiscard]] Status check_model_served(const ModelSpec& spec, const ModelServices& services);
 
 // An extractor or judge backed by a chat model (openai, gemini, ollama, openai-compatible). A
 // missing key is a Config error naming the variable to set. `rules` is not a chat model: the

@@ -23,6 +23,10 @@ struct NormalizeContext {
   std::optional<std::chrono::system_clock::time_point> now;
 };
 
+// The reference date as "YYYY-MM-DD": the context's date, or today in its time zone at `now`
+// (prompts state it; "today" would tell a model nothing). A malformed date is returned as given.
+[[nodiscard]] std::string resolved_reference_date(const NormalizeContext& ctx);
+
 struct NormalizeResult {
   Json value;                  // normalized value, or null
   std::optional<Issue> issue;  // Invalid or Ambiguous, with a human-readable detail

@@ -74,13 +74,14 @@ class Orchestrator {
 [[nodiscard]] Expected<std::shared_ptr<Extractor>> make_extractor(const ModelSpec& spec, const ModelServices& services);
 [[nodiscard]] Expected<std::shared_ptr<Judge>> make_judge(const ModelSpec& spec, const ModelServices& services);
 
-// Fills in the default models when none were named: S1/S2 use OpenAI, else Gemini, else the
-// offline `rules` engine when no key is set (said once per process on stderr); S3/S4 use the
-// paper's pair and judge.
-void resolve_default_models(PipelineOptions& options, const ProviderConfig& providers);
+// Fills in the default models when none were named, from the model configuration: S1/S2 use its
+// `model`, else its OpenAI model when OPENAI_API_KEY is set, else its Gemini model, else the
+// offline `rules` engine (said once per process on stderr); S3/S4 use its pair and judge.
+void resolve_default_models(PipelineOptions& options, const ProviderConfig& providers,
+                            const ModelConfig& config = ModelConfig::built_in());
 
 // The description of the models that run, as outputs, summaries and eval tables name them:
-// "rules", "openai:gpt-4o", "openai:gpt-4o + gemini:gemini-2.0-flash, judge openai:gpt-4o-mini".
+// "rules", "openai:gpt-6.1-sol", "openai:gpt-6.1-sol + gemini:gemini-3.8-flash, judge openai:gpt-6.1-terra".
 [[nodiscard]] std::string describe_models(const PipelineServices& services);
 
 // Resolves default models, checks credentials, and builds the services; with

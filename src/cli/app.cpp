@@ -30,6 +30,7 @@ void build(CLI::App& app, LogOptions& log_options) {
   setup_eval(app);
   setup_template(app);
   setup_history(app);
+  setup_models(app);
 }
 }  // namespace
 

@@ -41,5 +41,6 @@ void setup_transcribe(CLI::App& app);
 void setup_eval(CLI::App& app);
 void setup_template(CLI::App& app);
 void setup_history(CLI::App& app);
+void setup_models(CLI::App& app);
 
 }  // namespace invox::cli

@@ -25,10 +25,12 @@ void add_model_flags(CLI::App& app, ModelFlags& f) {
   app.add_option("--model", f.model,
                  "Model: rules, openai:MODEL, gemini:MODEL, ollama:MODEL, openai-compatible:NAME@URL "
                  "(default: rules when no API key is set)");
-  app.add_option("--models", f.models, "Two models for S3/S4, comma-separated: A,B "
-                                       "(default: openai:gpt-4o,gemini:gemini-2.0-flash)");
+  const auto& defaults = ModelConfig::built_in();
+  app.add_option("--models", f.models, "Two models for S3/S4, comma-separated: A,B (default: " + defaults.pair_a.str() +
+                                           "," + defaults.pair_b.str() + ", or the config file's)");
   app.add_option("--judge", f.judge, "Judge for S3/S4: a model, or 'rules' for the offline deterministic judge "
-                                     "(default: openai:gpt-4o-mini)");
+                                     "(default: " + defaults.judge.str() + ", or the config file's)");
+  add_config_flag(app, f.config_file);
   app.add_option("--max-inflight", f.max_inflight, "Most model requests in flight at once, across the run")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
@@ -45,7 +47,21 @@ void add_model_flags(CLI::App& app, ModelFlags& f) {
   app.add_flag("--insecure-tls", f.insecure_tls, "Do not verify TLS certificates (dangerous; for test servers only)");
 }
 
+void add_config_flag(CLI::App& app, std::string& config_file) {
+  app.add_option("--config", config_file, "Model configuration file, TOML (default: INVOX_CONFIG, else " +
+                                              ModelConfig::default_path() + "; see docs/MODELS.md)");
+}
+
+void apply_config_flag(const std::string& config_file, ModelServices& services) {
+  auto config = ModelConfig::load(config_file);
+  if (!config) fail(config.error());
+  // Keys from the environment, endpoints from the file unless the environment overrides them.
+  services.providers = config->providers();
+  services.config = std::make_shared<const ModelConfig>(std::move(*config));
+}
+
 void apply_model_flags(const ModelFlags& f, PipelineOptions& pipeline, ModelServices& services) {
+  apply_config_flag(f.config_file, services);
   auto strategy = parse_strategy(f.strategy);
   if (!strategy) fail_usage("--strategy '" + f.strategy + "' is not one of S1, S2, S3, S4");
   pipeline.strategy = *strategy;
@@ -53,7 +69,7 @@ void apply_model_flags(const ModelFlags& f, PipelineOptions& pipeline, ModelServ
   if (!f.model.empty()) pipeline.models = {parse_or_fail(f.model, "--model")};
   if (!f.models.empty()) {
     const auto parts = util::split(f.models, ',');
-    if (parts.size() != 2) fail_usage("--models takes exactly two models: A,B (e.g. openai:gpt-4o,gemini:gemini-2.0-flash)");
+    if (parts.size() != 2) fail_usage("--models takes exactly two models: A,B (e.g. openai:gpt-6.1-sol,gemini:gemini-3.8-flash)");
     pipeline.models = {parse_or_fail(parts[0], "--models"), parse_or_fail(parts[1], "--models")};
     if (!needs_two_models(pipeline.strategy)) fail_usage("--models is for S3/S4; use --model for " + f.strategy);
   }
@@ -65,6 +81,7 @@ void apply_model_flags(const ModelFlags& f, PipelineOptions& pipeline, ModelServ
   util::size_fanout_for_inflight(f.max_inflight);  // per-field fan-out threads, shared by all inputs
   services.requests_per_minute = f.requests_per_minute;
   services.dry_run = f.dry_run;
+  services.verify_models = !f.dry_run;  // a dry run sends nothing, not even the model check
   services.prices_file = f.prices_file;
   services.seed = f.seed;
   if (f.cache.value_or(f.cache_default)) {

@@ -1,6 +1,6 @@
 #pragma once
 // Model and strategy flags: --strategy, --model, --models A,B, --judge, --max-inflight, --rpm,
-// --cache/--no-cache, --cache-file, --dry-run, --prices, --seed, --insecure-tls.
+// --cache/--no-cache, --cache-file, --dry-run, --prices, --seed, --insecure-tls, --config.
 #include <optional>
 #include <string>
 
@@ -25,9 +25,14 @@ struct ModelFlags {
   std::string prices_file;
   long long seed = 0;
   bool insecure_tls = false;
+  std::string config_file;  // --config; empty = INVOX_CONFIG or the XDG default
 };
 
 void add_model_flags(CLI::App& app, ModelFlags& flags);
+// --config FILE alone (commands without model flags, e.g. `invox models`), and loading it into
+// services (endpoints, defaults, prices, limits); a bad file exits 2.
+void add_config_flag(CLI::App& app, std::string& config_file);
+void apply_config_flag(const std::string& config_file, ModelServices& services);
 // Validates the flags into pipeline and model-layer options; usage errors exit 2.
 void apply_model_flags(const ModelFlags& flags, PipelineOptions& pipeline, ModelServices& services);
 

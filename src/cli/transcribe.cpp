@@ -56,8 +56,9 @@ void run(const TranscribeFlags& f) {
     const std::filesystem::path path(input);
     auto transcript = (*recognizer)->transcribe(path, options);
     if (!transcript) {
-      std::fprintf(stderr, "invox: error: %s\n", transcript.error().message.c_str());
+      // A configuration error stops the run and is printed once, by the top-level handler.
       if (transcript.error().kind == ErrorKind::Config) fail(transcript.error());
+      std::fprintf(stderr, "invox: error: %s\n", transcript.error().message.c_str());
       ++failed;
       continue;
     }

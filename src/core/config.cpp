@@ -1,6 +1,7 @@
 #include "invox/config.hpp"
 
 #include <cstdlib>
+#include <utility>
 
 namespace invox {
 
@@ -10,8 +11,8 @@ void read_env(const char* name, std::string& dest) {
 }
 }  // namespace
 
-ProviderConfig ProviderConfig::from_environment() {
-  ProviderConfig c;
+ProviderConfig ProviderConfig::from_environment(ProviderConfig base) {
+  ProviderConfig c = std::move(base);
   read_env("OPENAI_API_KEY", c.openai_api_key);
   read_env("GEMINI_API_KEY", c.gemini_api_key);
   read_env("OPENAI_COMPATIBLE_API_KEY", c.openai_compatible_api_key);

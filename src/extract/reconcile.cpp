@@ -128,6 +128,7 @@ ReconcileOutcome reconcile_field(const ReconcileInput& in) {
   jr.model_b = b;
   jr.current = in.current ? in.current->value : Json();
   jr.context = in.context;
+  jr.meter = in.meter;
   out.judge_calls = 1;
   auto verdict = in.judge->decide(jr);
   if (!verdict) {

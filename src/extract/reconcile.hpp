@@ -2,6 +2,7 @@
 // Per-field reconciliation of two models' candidates for S3/S4: rule checks first (locked
 // fields, values CF rejects), agreement after normalization without a judge call, otherwise
 // the judge decides model_a | model_b | merge | keep_current.
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@ struct ReconcileInput {
   const CurrentValue* current = nullptr;  // may be null
   NormalizeContext context;
   Judge* judge = nullptr;
+  std::shared_ptr<UsageMeter> meter;  // the input's billed requests
   // When one model's call failed, the other is taken without a judge: the reason says why.
   std::string model_a_failed;
   std::string model_b_failed;

@@ -47,6 +47,7 @@ extract::ReconcileInput reconcile_input(const StrategyInput& in, const Field& f,
   }
   r.context = in.base.context;
   r.judge = in.judge;
+  r.meter = in.base.meter;
   if (!a) r.model_a_failed = a.error().message;
   if (!b) r.model_b_failed = b.error().message;
   return r;

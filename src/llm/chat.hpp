@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "invox/expected.hpp"
+#include "invox/extractor.hpp"
 #include "invox/json.hpp"
 #include "invox/model_spec.hpp"
 #include "invox/models.hpp"
@@ -23,13 +24,15 @@ struct ChatRequest {
   std::vector<ChatMessage> messages;
   Json schema;              // JSON Schema in OpenAI strict form (nullable as ["t","null"])
   std::string schema_name;  // [a-zA-Z0-9_-]{1,64}
-  int max_tokens = 4096;
+  int max_tokens = 4096;      // capped at the model's limit by the client (max_output_tokens())
+  UsageMeter* meter = nullptr;  // every billed request is added here, whatever its outcome
 };
 
 struct ChatReply {
   std::string content;
   std::string finish_reason;  // normalised: stop | length | content_filter | other
   std::string refusal;        // non-empty when the model refused
+  std::string problem;        // non-empty when the answer had the wrong shape (billed all the same)
   Usage usage;                // llm_calls 1 for a sent request, 0 for a cache hit or dry run
   bool cached = false;
   bool dry_run = false;
@@ -40,6 +43,8 @@ class ChatClient {
   virtual ~ChatClient() = default;
   [[nodiscard]] virtual const ModelSpec& spec() const = 0;
   [[nodiscard]] virtual Expected<ChatReply> complete(const ChatRequest& request) = 0;
+  // The most output tokens one answer may ask for (model configuration, model_config.hpp).
+  [[nodiscard]] virtual int max_output_tokens() const = 0;
 };
 
 // What every chat client shares: services, cache, prices.

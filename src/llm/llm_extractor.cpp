@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "llm/llm_response.hpp"
 #include "invox/log.hpp"
 #include "llm/answer_check.hpp"
@@ -13,6 +15,11 @@ namespace invox::llm {
 namespace {
 
 constexpr int kAttempts = 2;  // the first answer and one re-ask
+// What an answer may need: a fixed part plus a share per field (values, evidence quotes).
+constexpr int kBaseTokens = 512;
+constexpr int kTokensPerField = 256;
+
+int tokens_for(size_t fields) { return kBaseTokens + kTokensPerField * static_cast<int>(fields); }
 
 class LlmExtractor final : public Extractor {
  public:
@@ -25,13 +32,37 @@ class LlmExtractor final : public Extractor {
     if (fields.empty() && request.tmpl) {
       for (const auto& f : request.tmpl->fields) fields.push_back(&f);
     }
+    if (fields.empty()) return ExtractionResult{};
+    // A form whose answer may not fit the model's output limit is asked in parts, each a
+    // subset of the fields with the same transcript and context, rather than cut off.
+    const int limit = chat_->max_output_tokens();
+    const size_t per_call = static_cast<size_t>(std::max(1, (limit - kBaseTokens) / kTokensPerField));
+    if (fields.size() <= per_call) return extract_fields(request, fields);
+    ExtractionResult merged;
+    for (size_t first = 0; first < fields.size(); first += per_call) {
+      const auto last = std::min(fields.size(), first + per_call);
+      std::vector<const Field*> part(fields.begin() + static_cast<std::ptrdiff_t>(first),
+                                     fields.begin() + static_cast<std::ptrdiff_t>(last));
+      ExtractionRequest sub = request;
+      sub.fields = part;
+      auto got = extract_fields(sub, part);
+      if (!got) return got.error();
+      for (auto& [id, c] : got->values) merged.values[id] = std::move(c);
+      for (auto& i : got->issues) merged.issues.push_back(std::move(i));
+      merged.usage += got->usage;
+    }
+    return merged;
+  }
+
+ private:
+  Expected<ExtractionResult> extract_fields(const ExtractionRequest& request, const std::vector<const Field*>& fields) {
     ExtractionResult result;
-    if (fields.empty()) return result;
     ChatRequest chat;
     chat.messages = extraction_messages(request);
     chat.schema = fields_schema(fields);
     chat.schema_name = "form_fields";
-    chat.max_tokens = 512 + 256 * static_cast<int>(fields.size());
+    chat.max_tokens = tokens_for(fields.size());
+    chat.meter = request.meter.get();
 
     std::map<std::string, Json> accepted;
     std::vector<const Field*> pending = fields;
@@ -41,6 +72,7 @@ class LlmExtractor final : public Extractor {
       if (!reply) return reply.error();
       result.usage += reply->usage;
       if (reply->dry_run) return result;
+      if (!reply->problem.empty()) return Error::provider(reply->problem);
       if (!reply->refusal.empty()) {
         return Error::provider(fmt::format("{} refused to answer: {}", name(), reply->refusal));
       }
@@ -104,7 +136,6 @@ class LlmExtractor final : public Extractor {
     return result;
   }
 
- private:
   std::shared_ptr<ChatClient> chat_;
 };
 

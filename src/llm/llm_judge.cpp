@@ -23,6 +23,7 @@ class LlmJudge final : public Judge {
     chat.schema = judge_schema();
     chat.schema_name = "field_decision";
     chat.max_tokens = 512;
+    chat.meter = request.meter.get();
     auto reply = chat_->complete(chat);
     if (!reply) return reply.error();
     JudgeVerdict verdict;
@@ -31,6 +32,7 @@ class LlmJudge final : public Judge {
       verdict.reason = "dry run: no judge call was sent";
       return verdict;
     }
+    if (!reply->problem.empty()) return Error::provider(fmt::format("judge {}: {}", name(), reply->problem));
     if (!reply->refusal.empty()) return Error::provider(fmt::format("judge {} refused: {}", name(), reply->refusal));
     auto parsed = extract_json_object(reply->content);
     if (!parsed) return Error::provider(fmt::format("judge {}: {}", name(), parsed.error().message));

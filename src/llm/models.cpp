@@ -15,7 +15,7 @@ namespace {
 Expected<std::shared_ptr<const llm::ChatContext>> chat_context(const ModelServices& services) {
   auto context = std::make_shared<llm::ChatContext>();
   context->services = services;
-  auto prices = llm::PriceTable::load(services.prices_file);
+  auto prices = llm::PriceTable::load(services.prices_file, model_config(services));
   if (!prices) return prices.error();
   context->prices = std::move(*prices);
   if (!services.cache_path.empty() && !services.dry_run) {
@@ -29,6 +29,9 @@ Expected<std::shared_ptr<const llm::ChatContext>> chat_context(const ModelServic
 }  // namespace
 
 Expected<std::shared_ptr<Extractor>> make_chat_extractor(const ModelSpec& spec, const ModelServices& services) {
+  if (services.verify_models) {
+    if (auto st = check_model_served(spec, services); !st) return st.error();
+  }
   auto context = chat_context(services);
   if (!context) return context.error();
   auto chat = llm::make_chat_client(spec, *context);
@@ -37,6 +40,9 @@ Expected<std::shared_ptr<Extractor>> make_chat_extractor(const ModelSpec& spec, 
 }
 
 Expected<std::shared_ptr<Judge>> make_chat_judge(const ModelSpec& spec, const ModelServices& services) {
+  if (services.verify_models) {
+    if (auto st = check_model_served(spec, services); !st) return st.error();
+  }
   auto context = chat_context(services);
   if (!context) return context.error();
   auto chat = llm::make_chat_client(spec, *context);

@@ -2,7 +2,10 @@
 // OpenAI-compatible server (vLLM, llama.cpp server). Wire format: api-wire.md section (a), (e).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "llm/chat.hpp"
+#include "llm/json_read.hpp"
 
 namespace invox::llm {
 
@@ -18,8 +21,14 @@ class WireChat : public ChatClient {
 
   const ModelSpec& spec() const override { return spec_; }
 
+  int max_output_tokens() const override {
+    return model_config(context_->services).max_output_tokens(spec_).value_or(kFallbackOutputTokens);
+  }
+
   Expected<ChatReply> complete(const ChatRequest& request) final {
-    auto raw = transport(*context_, spec_, build_http(request));
+    ChatRequest capped = request;
+    capped.max_tokens = std::min(request.max_tokens, max_output_tokens());
+    auto raw = transport(*context_, spec_, build_http(capped));
     if (!raw) return raw.error();
     ChatReply reply;
     reply.cached = raw->cached;
@@ -29,19 +38,29 @@ class WireChat : public ChatClient {
       reply.finish_reason = "stop";
       return reply;
     }
-    if (auto read = read_answer(Json::parse(raw->body, nullptr, false), reply); !read) return read.error();
+    const auto doc = Json::parse(raw->body, nullptr, false);
+    read_usage(doc, reply.usage);
+    // A request that reached the model is billed whatever came back: counted before the answer
+    // is judged, so refusals, filters and unparsable answers cost what they cost.
     if (raw->cached) {
       reply.usage = {};
     } else {
       reply.usage.llm_calls = 1;
       reply.usage.cost_usd = context_->prices.cost_usd(spec_.provider, spec_.model, reply.usage.prompt_tokens,
                                                        reply.usage.completion_tokens);
+      if (request.meter) request.meter->add(reply.usage);
     }
+    if (auto read = read_answer(doc, reply); !read) reply.problem = read.error().message;
     return reply;
   }
 
  protected:
+  // Answers of models without a configured limit ask for at most this many tokens.
+  static constexpr int kFallbackOutputTokens = 8192;
+
   [[nodiscard]] virtual HttpRequest build_http(const ChatRequest& request) const = 0;
+  // Token counts, when the answer has them (missing or null usage = unknown, counted as 0).
+  virtual void read_usage(const Json& doc, Usage& usage) const = 0;
   // Fills content, refusal, finish reason and token counts from the provider's answer (`doc` is
   // discarded when the body was not JSON); an answer of the wrong shape is a Provider error.
   [[nodiscard]] virtual Status read_answer(const Json& doc, ChatReply& reply) const = 0;
@@ -57,20 +76,24 @@ class OpenAiChat final : public WireChat {
   using WireChat::WireChat;
 
  private:
+  void read_usage(const Json& doc, Usage& usage) const override {
+    const auto& u = object_at(doc, "usage");
+    usage.prompt_tokens = count_at(u, "prompt_tokens");
+    usage.completion_tokens = count_at(u, "completion_tokens");
+  }
+
   Status read_answer(const Json& doc, ChatReply& reply) const override {
-    if (!doc.is_object() || !doc.contains("choices") || !doc["choices"].is_array() || doc["choices"].empty()) {
+    const Json* choices = member(doc, "choices");
+    if (!choices || !choices->is_array() || choices->empty() || !(*choices)[0].is_object()) {
       return Error::provider(fmt::format("{}: the answer has no choices (not a chat completion)", spec_.str()));
     }
-    const auto& choice = doc["choices"][0];
-    const auto message = choice.value("message", Json::object());
-    if (message.contains("content") && message["content"].is_string()) reply.content = message["content"].get<std::string>();
-    if (message.contains("refusal") && message["refusal"].is_string()) reply.refusal = message["refusal"].get<std::string>();
-    const std::string finish = choice.contains("finish_reason") && choice["finish_reason"].is_string()
-                                   ? choice["finish_reason"].get<std::string>() : "stop";
+    const auto& choice = (*choices)[0];
+    const auto& message = object_at(choice, "message");
+    reply.content = string_at(message, "content");
+    reply.refusal = string_at(message, "refusal");
+    std::string finish = string_at(choice, "finish_reason");
+    if (finish.empty()) finish = "stop";
     reply.finish_reason = finish == "stop" || finish == "length" || finish == "content_filter" ? finish : "other";
-    const auto usage = doc.value("usage", Json::object());
-    reply.usage.prompt_tokens = usage.value("prompt_tokens", 0L);
-    reply.usage.completion_tokens = usage.value("completion_tokens", 0L);
     return ok();
   }
 
@@ -101,25 +124,29 @@ class GeminiChat final : public WireChat {
   using WireChat::WireChat;
 
  private:
+  void read_usage(const Json& doc, Usage& usage) const override {
+    const auto& u = object_at(doc, "usageMetadata");
+    usage.prompt_tokens = count_at(u, "promptTokenCount");
+    // Thinking tokens are billed as output.
+    usage.completion_tokens = count_at(u, "candidatesTokenCount") + count_at(u, "thoughtsTokenCount");
+  }
+
   Status read_answer(const Json& doc, ChatReply& reply) const override {
     if (!doc.is_object()) return Error::provider(fmt::format("{}: the answer is not JSON", spec_.str()));
-    const auto usage = doc.value("usageMetadata", Json::object());
-    reply.usage.prompt_tokens = usage.value("promptTokenCount", 0L);
-    reply.usage.completion_tokens = usage.value("candidatesTokenCount", 0L) + usage.value("thoughtsTokenCount", 0L);
-    if (!doc.contains("candidates") || !doc["candidates"].is_array() || doc["candidates"].empty()) {
+    const Json* candidates = member(doc, "candidates");
+    if (!candidates || !candidates->is_array() || candidates->empty() || !(*candidates)[0].is_object()) {
       // Zero candidates only happens when the prompt itself was blocked.
-      const auto feedback = doc.value("promptFeedback", Json::object());
-      reply.refusal = fmt::format("the prompt was blocked ({})", feedback.value("blockReason", std::string("no reason given")));
+      std::string why = string_at(object_at(doc, "promptFeedback"), "blockReason");
+      reply.refusal = fmt::format("the prompt was blocked ({})", why.empty() ? "no reason given" : why);
       reply.finish_reason = "content_filter";
       return ok();
     }
-    const auto& candidate = doc["candidates"][0];
-    if (candidate.contains("content") && candidate["content"].contains("parts")) {
-      for (const auto& part : candidate["content"]["parts"]) {
-        if (part.contains("text") && part["text"].is_string()) reply.content += part["text"].get<std::string>();
-      }
+    const auto& candidate = (*candidates)[0];
+    if (const Json* parts = member(object_at(candidate, "content"), "parts"); parts && parts->is_array()) {
+      for (const auto& part : *parts) reply.content += string_at(part, "text");
     }
-    const std::string finish = candidate.value("finishReason", std::string("STOP"));
+    std::string finish = string_at(candidate, "finishReason");
+    if (finish.empty()) finish = "STOP";
     if (finish == "STOP" || finish.empty()) {
       reply.finish_reason = "stop";
     } else if (finish == "MAX_TOKENS") {

@@ -11,25 +11,7 @@
 
 namespace invox::llm {
 
-namespace {
-
-// USD per 1M tokens. Sources and dates: shared/reference/api-wire.md "Prices" (third-party
-// restatements of the vendors' pages, April 2026). Local servers cost nothing by default.
-constexpr const char* kBuiltInPrices = R"json({
-  "openai:gpt-4o":           {"input": 2.50, "output": 10.00},
-  "openai:gpt-4o-mini":      {"input": 0.15, "output": 0.60},
-  "gemini:gemini-2.0-flash": {"input": 0.10, "output": 0.40},
-  "ollama:*":                {"input": 0.00, "output": 0.00},
-  "openai-compatible:*":     {"input": 0.00, "output": 0.00}
-})json";
-
-}  // namespace
-
-PriceTable PriceTable::built_in() {
-  PriceTable t;
-  (void)t.merge(Json::parse(kBuiltInPrices), "built-in price table");
-  return t;
-}
+PriceTable PriceTable::built_in() { return PriceTable{}; }
 
 Status PriceTable::merge(const Json& doc, const std::string& origin) {
   if (!doc.is_object()) return Error::config(fmt::format("{}: expected an object of \"provider:model\" entries", origin));
@@ -39,13 +21,16 @@ Status PriceTable::merge(const Json& doc, const std::string& origin) {
       return Error::config(fmt::format("{}: entry '{}' needs numbers \"input\" and \"output\" (USD per 1M tokens)",
                                        origin, name));
     }
-    entries_[name] = entry;
+    auto& facts = config_.models[name];
+    facts.input_usd_per_million = entry["input"].get<double>();
+    facts.output_usd_per_million = entry.value("output", 0.0);
   }
   return ok();
 }
 
-Expected<PriceTable> PriceTable::load(const std::string& override_file) {
-  PriceTable t = built_in();
+Expected<PriceTable> PriceTable::load(const std::string& override_file, const ModelConfig& config) {
+  PriceTable t;
+  t.config_ = config;
   std::string file = override_file;
   if (file.empty()) {
     if (const char* env = std::getenv("INVOX_PRICES_FILE"); env && *env) file = env;
@@ -60,23 +45,10 @@ Expected<PriceTable> PriceTable::load(const std::string& override_file) {
 }
 
 std::optional<Price> PriceTable::find(const std::string& provider, const std::string& model) const {
-  const auto read = [](const Json& e) {
-    return Price{e.value("input", 0.0), e.value("output", 0.0)};
-  };
-  const std::string full = provider + ":" + model;
-  if (entries_.contains(full)) return read(entries_[full]);
-  size_t best = 0;
-  std::optional<Price> found;
-  for (const auto& [name, entry] : entries_.items()) {
-    if (name.size() > best && name.size() <= full.size() && full.compare(0, name.size(), name) == 0 &&
-        name.back() != '*') {
-      best = name.size();
-      found = read(entry);
-    }
-  }
-  if (found) return found;
-  if (entries_.contains(provider + ":*")) return read(entries_[provider + ":*"]);
-  return std::nullopt;
+  const ModelSpec spec{provider, model, ""};
+  const auto input = config_.input_price(spec);
+  if (!input) return std::nullopt;
+  return Price{*input, config_.output_price(spec).value_or(0.0)};
 }
 
 double PriceTable::cost_usd(const std::string& provider, const std::string& model, long prompt_tokens,
@@ -87,7 +59,7 @@ double PriceTable::cost_usd(const std::string& provider, const std::string& mode
     static std::set<std::string> warned;
     std::lock_guard lock(mutex);
     if (warned.insert(provider + ":" + model).second) {
-      log::warn(fmt::format("no price known for {}:{}; its cost counts as 0 (add it with --prices FILE)", provider, model));
+      log::warn(fmt::format("no price known for {}:{}; its cost counts as 0 (add its price to the config file, docs/MODELS.md, or --prices FILE)", provider, model));
     }
     return 0.0;
   }

@@ -1,11 +1,13 @@
 #pragma once
-// Token prices (USD per 1M tokens) for cost accounting; the table lives in pricing.cpp and is
-// documented in docs/MODELS.md. Overridable by a JSON file (--prices FILE or INVOX_PRICES_FILE).
+// Token prices (USD per 1M tokens) for cost accounting. They come from the model configuration
+// (model_config.hpp: built-in defaults, then the TOML config file), with a JSON file of
+// overrides on top (--prices FILE or INVOX_PRICES_FILE), documented in docs/MODELS.md.
 #include <optional>
 #include <string>
 
 #include "invox/expected.hpp"
 #include "invox/json.hpp"
+#include "invox/model_config.hpp"
 
 namespace invox::llm {
 
@@ -16,19 +18,21 @@ struct Price {
 
 class PriceTable {
  public:
-  // The built-in table, with `override_file` (if non-empty) merged on top.
-  [[nodiscard]] static Expected<PriceTable> load(const std::string& override_file);
+  // The configuration's prices, with `override_file` (if non-empty, else INVOX_PRICES_FILE)
+  // merged on top.
+  [[nodiscard]] static Expected<PriceTable> load(const std::string& override_file,
+                                                 const ModelConfig& config = ModelConfig::built_in());
   [[nodiscard]] static PriceTable built_in();
   // Entries: {"provider:model": {"input": usd, "output": usd}}; "provider:*" matches any model.
   [[nodiscard]] Status merge(const Json& doc, const std::string& origin);
-  // Exact "provider:model", else the longest listed model that prefixes it (dated snapshots such
-  // as gpt-4o-2024-08-06), else "provider:*", else nullopt (unknown: cost 0, warned once).
+  // Looked up as ModelConfig does (exact, longest listed prefix, "provider:*"); nullopt when
+  // no input price is known (unknown: cost 0, warned once).
   [[nodiscard]] std::optional<Price> find(const std::string& provider, const std::string& model) const;
   [[nodiscard]] double cost_usd(const std::string& provider, const std::string& model, long prompt_tokens,
                                 long completion_tokens) const;
 
  private:
-  Json entries_ = Json::object();
+  ModelConfig config_ = ModelConfig::built_in();
 };
 
 }  // namespace invox::llm

@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <ctime>
 #include <optional>
 #include <random>
+#include <string_view>
 
 #include "invox/http.hpp"
 #include "invox/json.hpp"
@@ -26,9 +28,32 @@ bool damaged_json_success(const HttpResponse& r) {
   return !Json::accept(r.body);
 }
 
+// Gemini puts the wait in the body: error.details[] of type google.rpc.RetryInfo carries
+// retryDelay as a protobuf Duration in JSON ("30s", "1.5s").
+std::optional<long> retry_info_delay_ms(const HttpResponse& r) {
+  if (r.body.find("RetryInfo") == std::string::npos) return std::nullopt;
+  const auto doc = Json::parse(r.body, nullptr, false);
+  if (!doc.is_object() || !doc.contains("error") || !doc["error"].is_object()) return std::nullopt;
+  const auto& e = doc["error"];
+  if (!e.contains("details") || !e["details"].is_array()) return std::nullopt;
+  for (const auto& d : e["details"]) {
+    if (!d.is_object() || !d.contains("retryDelay") || !d["retryDelay"].is_string()) continue;
+    const auto type = d.contains("@type") && d["@type"].is_string() ? d["@type"].get<std::string>() : std::string();
+    if (type.find("google.rpc.RetryInfo") == std::string::npos) continue;
+    const auto text = d["retryDelay"].get<std::string>();
+    char* end = nullptr;
+    const double secs = std::strtod(text.c_str(), &end);
+    if (end == text.c_str() || std::string_view(end) != "s" || secs < 0 || secs > 1e7) return std::nullopt;
+    return static_cast<long>(secs * 1000);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 // Retry-After is either delta-seconds (floats allowed) or an HTTP date; retry-after-ms is
-// OpenAI's finer hint and wins when present.
-std::optional<long> server_delay_ms(const HttpResponse& r) {
+// OpenAI's finer hint and wins when present; Gemini's RetryInfo in the body comes last.
+std::optional<long> server_retry_delay_ms(const HttpResponse& r) {
   if (auto ms = r.header("retry-after-ms"); !ms.empty()) {
     try {
       return static_cast<long>(std::stod(ms));
@@ -36,7 +61,7 @@ std::optional<long> server_delay_ms(const HttpResponse& r) {
     }
   }
   const auto ra = r.header("retry-after");
-  if (ra.empty()) return std::nullopt;
+  if (ra.empty()) return retry_info_delay_ms(r);
   try {
     size_t used = 0;
     const double secs = std::stod(ra, &used);
@@ -49,8 +74,10 @@ std::optional<long> server_delay_ms(const HttpResponse& r) {
     const auto now = std::time(nullptr);
     return std::max<long>(0, static_cast<long>(when - now) * 1000);
   }
-  return std::nullopt;
+  return retry_info_delay_ms(r);
 }
+
+namespace {
 
 long backoff_ms(const RetryPolicy& p, int attempt) {
   static thread_local std::mt19937 rng(std::random_device{}());
@@ -97,9 +124,18 @@ Expected<HttpResponse> send_with_retry(HttpClient& client, const HttpRequest& re
     if (!retry || last) return result;
     if (util::stop_requested()) return interrupted();
     long delay = backoff_ms(policy, attempt);
-    if (auto server = server_delay_ms(*result)) {
-      if (*server > policy.max_server_delay_ms) return result;  // told to come back much later
-      delay = std::min(*server, policy.max_delay_ms);
+    const auto server = server_retry_delay_ms(*result);
+    if (server) {
+      // Told to come back later than we wait: the caller's message says so (model_request.cpp).
+      if (*server > policy.max_server_delay_ms) return result;
+      // The server's wait is honoured in full: retrying sooner only fails again (a free-tier
+      // Gemini quota asks for ~30 s).
+      delay = std::max(*server, 1L);
+    }
+    if (server && delay >= 5000) {
+      log::warn(fmt::format("{}: HTTP {}: waiting {:.0f} s before retrying, as the provider asks (attempt {} of {})",
+                            url_without_query(request.url), result->status, static_cast<double>(delay) / 1000.0,
+                            attempt + 2, attempts));
     }
     log::info(fmt::format("{} {}: HTTP {}{}; retrying in {} ms (attempt {} of {})", request.method,
                           url_without_query(request.url), result->status, damaged ? " with a truncated JSON body" : "",

@@ -90,3 +90,12 @@ Expected<date::year_month_day> reference_day(const NormalizeContext& ctx) {
 }
 
 }  // namespace invox::normalize
+
+namespace invox {
+
+std::string resolved_reference_date(const NormalizeContext& ctx) {
+  auto day = normalize::reference_day(ctx);
+  return day ? normalize::format_date(*day) : ctx.reference_date;
+}
+
+}  // namespace invox

@@ -27,7 +27,6 @@ struct RunState {
   std::vector<util::ByteSpan> segment_spans;
   CfCandidates candidates;
   std::vector<Issue> extraction_issues;  // from the strategy (per-field failures)
-  int calls = 0;
 };
 
 void fail(FillOutcome& out, std::string reason) {
@@ -66,7 +65,7 @@ std::map<std::string, std::string> requery_hints(const RunState& st, const std::
 }
 
 void run_pipeline(const PipelineOptions& options, const PipelineServices& services, const FillRequest& request,
-                  FillOutcome& out) {
+                  const std::shared_ptr<UsageMeter>& meter, FillOutcome& out) {
   Report& report = out.report;
   if (!request.tmpl) return fail(out, "no form template given");
   const Template& tmpl = *request.tmpl;
@@ -86,7 +85,7 @@ void run_pipeline(const PipelineOptions& options, const PipelineServices& servic
   if (transcript->text.find_first_not_of(" \t\r\n") == std::string::npos) {
     return fail(out, "the transcript is empty: nothing to extract");
   }
-  RunState st{request, tmpl, std::move(*transcript), {}, {}, {}, 0};
+  RunState st{request, tmpl, std::move(*transcript), {}, {}, {}};
   st.segment_spans = locate_segments(st.transcript);
 
   StrategyInput input;
@@ -95,6 +94,7 @@ void run_pipeline(const PipelineOptions& options, const PipelineServices& servic
   input.base.old_transcript = request.old_transcript;
   input.base.current = &request.current;
   input.base.context = request.context;
+  input.base.meter = meter;
   for (const Field& f : tmpl.fields) {
     if (is_writable(tmpl, request.current, f.id)) input.base.fields.push_back(&f);
   }
@@ -115,8 +115,6 @@ void run_pipeline(const PipelineOptions& options, const PipelineServices& servic
   StageTiming ie = ie_clock.finish();
   ie.calls = extracted->calls;
   report.stages.push_back(ie);
-  st.calls += extracted->calls;
-  report.usage += extracted->usage;
   report.decisions = extracted->decisions;
   st.extraction_issues = extracted->issues;
 
@@ -144,8 +142,6 @@ void run_pipeline(const PipelineOptions& options, const PipelineServices& servic
     StageTiming t = clock.finish(bool(r), r ? std::string() : r.error().message);
     if (r) {
       t.calls = r->calls;
-      st.calls += r->calls;
-      report.usage += r->usage;
       std::erase_if(report.decisions, [&](const Decision& d) { return hints.count(d.field) > 0; });
       for (auto& d : r->decisions) report.decisions.push_back(std::move(d));
       std::erase_if(st.extraction_issues, [&](const Issue& i) { return hints.count(i.field) > 0; });
@@ -174,7 +170,6 @@ void run_pipeline(const PipelineOptions& options, const PipelineServices& servic
 
   report.issues = std::move(issues);
   report.status = verify::status_for(report.issues);
-  report.usage.llm_calls = st.calls;
   for (const auto& [id, f] : out.form.filled) {
     if (!f.value.is_null()) report.confidence.emplace_back(id, f.confidence);
   }
@@ -188,8 +183,11 @@ FillOutcome Orchestrator::process(const FillRequest& request) const {
   out.form.template_id = request.tmpl ? request.tmpl->id : "";
   out.form.strategy = std::string(to_string(options_.strategy));
   out.form.model = models_;
+  // Usage is what the model clients metered: every request that reached a model, re-asks and
+  // failed or refused calls included; the offline rules engine sends none (llmCalls 0).
+  auto meter = std::make_shared<UsageMeter>();
   try {
-    run_pipeline(options_, services_, request, out);
+    run_pipeline(options_, services_, request, meter, out);
   } catch (const util::StopRequested&) {
     throw;  // cut short, not failed: the batch leaves the input "not run"
   } catch (const std::exception& e) {
@@ -197,6 +195,7 @@ FillOutcome Orchestrator::process(const FillRequest& request) const {
   } catch (...) {
     fail(out, "internal error: unknown exception");
   }
+  out.report.usage = meter->total();
   if (out.report.status == FormStatus::Failed) {
     log::debug(fmt::format("{}: failed: {}", request.input.string(), out.report.error));
   }

@@ -12,9 +12,6 @@ namespace invox {
 namespace {
 
 const ModelSpec kRules{"rules", "rules", ""};
-const ModelSpec kDefaultA{"openai", "gpt-4o", ""};
-const ModelSpec kDefaultB{"gemini", "gemini-2.0-flash", ""};
-const ModelSpec kDefaultJudge{"openai", "gpt-4o-mini", ""};
 const ProviderConfig kDefaultUrls{};
 
 // A store that could not be opened: every retrieval reports why, so each form's `rag` stage
@@ -55,14 +52,16 @@ Status check_key(const ModelSpec& spec, const ModelServices& ms, const std::stri
 
 }  // namespace
 
-void resolve_default_models(PipelineOptions& options, const ProviderConfig& keys) {
+void resolve_default_models(PipelineOptions& options, const ProviderConfig& keys, const ModelConfig& config) {
   if (!options.models.empty()) return;
   if (needs_two_models(options.strategy)) {
-    options.models = {kDefaultA, kDefaultB};
+    options.models = {config.pair_a, config.pair_b};
+  } else if (config.model) {
+    options.models = {*config.model};
   } else if (!keys.openai_api_key.empty()) {
-    options.models = {kDefaultA};
+    options.models = {config.openai_model};
   } else if (!keys.gemini_api_key.empty()) {
-    options.models = {kDefaultB};
+    options.models = {config.gemini_model};
   } else {
     options.models = {kRules};
     static std::once_flag once;  // DESIGN.md: said once, however many pipelines a run builds
@@ -84,21 +83,22 @@ Expected<PipelineServices> build_pipeline_services(PipelineOptions& options, con
                                                    const std::optional<HistoryOptions>& history, bool with_recognizer) {
   const bool two = needs_two_models(options.strategy);
   const std::string strategy(to_string(options.strategy));
-  resolve_default_models(options, model_services.providers);
+  const ModelConfig& config = model_config(model_services);
+  resolve_default_models(options, model_services.providers, config);
 
   PipelineServices s;
   if (two) {
     if (options.models.size() != 2) {
       return Error::config(fmt::format("strategy {} needs exactly two models: pass --models A,B (default {},{})",
-                                       strategy, kDefaultA.str(), kDefaultB.str()));
+                                       strategy, config.pair_a.str(), config.pair_b.str()));
     }
     if (options.models[0].is_rules() && options.models[1].is_rules()) {
       return Error::config(fmt::format(
           "strategy {} needs two different models and the offline 'rules' engine is only one: set OPENAI_API_KEY "
           "and GEMINI_API_KEY for the defaults ({} + {}), or pass --models A,B",
-          strategy, kDefaultA.str(), kDefaultB.str()));
+          strategy, config.pair_a.str(), config.pair_b.str()));
     }
-    if (!options.judge) options.judge = kDefaultJudge;
+    if (!options.judge) options.judge = config.judge;
     const std::string remedy = "choose other models with --models A,B";
     for (const auto& spec : options.models) {
       if (auto st = check_key(spec, model_services, fmt::format("strategy {} model", strategy), remedy); !st) {

@@ -1,5 +1,7 @@
 #include "invox/session.hpp"
 
+#include <chrono>
+
 #include <fmt/format.h>
 
 #include "invox/transcript.hpp"
@@ -42,6 +44,11 @@ Expected<Session> Session::open(SessionOptions o, bool with_recognizer) {
   }
   if (auto s = validate_context(o.context); !s) return s.error();
   session.context_ = o.context;
+  // "Today" is decided once per run, so every input (and every prompt) of a batch that crosses
+  // midnight uses the same reference date.
+  if (session.context_.reference_date.empty() && !session.context_.now) {
+    session.context_.now = std::chrono::system_clock::now();
+  }
 
   auto services = build_pipeline_services(o.pipeline, o.model_services, o.history, with_recognizer);
   if (!services) return services.error();

@@ -73,6 +73,7 @@ Expected<HistoryImport> import_history_files(HistoryStore& store, const std::vec
                                              const HistoryImportOptions& options) {
   HistoryImport result;
   std::vector<HistoryExample> examples;
+  std::vector<std::string> origins;  // examples[i] came from origins[i]
   for (const auto& file : files) {
     const std::string origin = file.string();
     auto doc = util::read_json_file(file);
@@ -90,11 +91,19 @@ Expected<HistoryImport> import_history_files(HistoryStore& store, const std::vec
       continue;
     }
     examples.push_back(std::move(*ex));
+    origins.push_back(origin);
   }
   if (examples.empty()) return result;
   auto added = store.add_batch(examples);
   if (!added) return added.error();
-  for (const auto& r : *added) ++(r.inserted ? result.added : result.already_stored);
+  for (size_t i = 0; i < added->size(); ++i) {
+    const auto& r = (*added)[i];
+    if (!r.error.empty()) {
+      result.failed.push_back(Error::provider(fmt::format("{}: not added: {}", origins[i], r.error)));
+      continue;
+    }
+    ++(r.inserted ? result.added : result.already_stored);
+  }
   return result;
 }
 

@@ -2,6 +2,8 @@
 // vLLM, llama.cpp server, or any `openai-compatible:NAME@URL`.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "invox/history.hpp"
 #include "invox/model_spec.hpp"
 #include "invox/models.hpp"
@@ -12,16 +14,15 @@ namespace {
 
 class OpenAiEmbedder final : public Embedder {
  public:
-  OpenAiEmbedder(std::string name, std::string model, std::string url, std::string api_key, EmbedderOptions options,
+  OpenAiEmbedder(ModelSpec spec, std::string url, std::string api_key, EmbedderOptions options,
                  const ModelServices& services)
-      : name_(std::move(name)),
-        model_(std::move(model)),
+      : name_(spec.str()),
+        provider_(spec.provider),
+        model_(spec.model),
         url_(std::move(url)),
         api_key_(std::move(api_key)),
         options_(std::move(options)),
-        http_(services.http ? services.http : make_curl_http_client()),
-        http_options_(services.http_options),
-        retry_(services.retry) {}
+        services_(services) {}
 
   std::string name() const override {
     return options_.dimensions > 0 ? fmt::format("{}/{}d", name_, options_.dimensions) : name_;
@@ -30,18 +31,61 @@ class OpenAiEmbedder final : public Embedder {
   Expected<std::vector<std::vector<float>>> embed(const std::vector<std::string>& inputs) override {
     std::vector<std::vector<float>> out;
     out.reserve(inputs.size());
-    const size_t batch = std::max<size_t>(1, std::min<size_t>(options_.batch, 2048));
-    for (size_t begin = 0; begin < inputs.size(); begin += batch) {
-      const size_t end = std::min(inputs.size(), begin + batch);
-      auto part = embed_batch(std::vector<std::string>(inputs.begin() + static_cast<long>(begin),
-                                                       inputs.begin() + static_cast<long>(end)));
-      if (!part) return part.error();
-      for (auto& v : *part) out.push_back(std::move(v));
+    for (auto& v : embed_each(inputs)) {
+      if (!v) return v.error();
+      out.push_back(std::move(*v));
     }
     return out;
   }
 
+  std::vector<Expected<std::vector<float>>> embed_each(const std::vector<std::string>& inputs) override {
+    std::vector<Expected<std::vector<float>>> out(inputs.size(), Error::internal("not embedded"));
+    // Batches bounded by count and by an estimate of tokens, below the API's per-request caps.
+    const size_t max_count = std::max<size_t>(1, std::min<size_t>(options_.batch, kMaxInputsPerRequest));
+    std::vector<size_t> batch;
+    long tokens = 0;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      const long t = estimated_tokens(inputs[i]);
+      if (!batch.empty() && (batch.size() >= max_count || tokens + t > kMaxTokensPerRequest)) {
+        embed_or_split(inputs, batch, out);
+        batch.clear();
+        tokens = 0;
+      }
+      batch.push_back(i);
+      tokens += t;
+    }
+    if (!batch.empty()) embed_or_split(inputs, batch, out);
+    return out;
+  }
+
  private:
+  // api-wire.md (c): at most 2,048 inputs and 300,000 tokens per request. Tokens are estimated at
+  // 3 characters each (English is ~4), and the sum kept well below the cap.
+  static constexpr size_t kMaxInputsPerRequest = 2048;
+  static constexpr long kMaxTokensPerRequest = 200'000;
+  static long estimated_tokens(const std::string& text) { return static_cast<long>(text.size() / 3 + 1); }
+
+  // Embeds inputs[batch]; when the request fails for another reason than the configuration (a
+  // bad key stays fatal for every input), halves it and tries again, so that one bad input
+  // fails alone.
+  void embed_or_split(const std::vector<std::string>& inputs, const std::vector<size_t>& batch,
+                      std::vector<Expected<std::vector<float>>>& out) {
+    std::vector<std::string> texts;
+    for (size_t i : batch) texts.push_back(inputs[i]);
+    auto got = embed_batch(texts);
+    if (got) {
+      for (size_t k = 0; k < batch.size(); ++k) out[batch[k]] = std::move((*got)[k]);
+      return;
+    }
+    if (batch.size() == 1 || got.error().kind == ErrorKind::Config) {
+      for (size_t i : batch) out[i] = got.error();
+      return;
+    }
+    const auto half = static_cast<std::ptrdiff_t>(batch.size() / 2);
+    embed_or_split(inputs, std::vector<size_t>(batch.begin(), batch.begin() + half), out);
+    embed_or_split(inputs, std::vector<size_t>(batch.begin() + half, batch.end()), out);
+  }
+
   Expected<std::vector<std::vector<float>>> embed_batch(const std::vector<std::string>& inputs) {
     Json body = {{"model", model_}, {"input", inputs}, {"encoding_format", "float"}};
     if (options_.dimensions > 0) body["dimensions"] = options_.dimensions;
@@ -50,15 +94,11 @@ class OpenAiEmbedder final : public Embedder {
     req.headers = {{"Content-Type", "application/json"}};
     if (!api_key_.empty()) req.headers.emplace_back("Authorization", "Bearer " + api_key_);
     req.body = body.dump();
-    auto resp = send_with_retry(*http_, req, http_options_, retry_, real_sleeper());
-    if (!resp) return Error::network(fmt::format("embedding model {}: {}", name_, resp.error().message));
-    if (resp->status < 200 || resp->status >= 300) return status_error(*resp);
-    Json doc;
-    try {
-      doc = Json::parse(resp->body);
-    } catch (const std::exception& e) {
-      return Error::provider(fmt::format("embedding model {}: response is not JSON: {}", name_, e.what()));
-    }
+    // The one request path of model clients: gate, retries, and errors with keys redacted.
+    auto resp = send_model_request(services_, provider_, req);
+    if (!resp) return Error{resp.error().kind, fmt::format("embedding model {}: {}", name_, resp.error().message)};
+    const Json doc = Json::parse(resp->body, nullptr, false);
+    if (!doc.is_object()) return Error::provider(fmt::format("embedding model {}: the answer is not a JSON object", name_));
     if (!doc.contains("data") || !doc["data"].is_array() || doc["data"].size() != inputs.size())
       return Error::provider(fmt::format("embedding model {}: expected {} embeddings in 'data'", name_, inputs.size()));
     std::vector<std::vector<float>> out(inputs.size());
@@ -81,30 +121,13 @@ class OpenAiEmbedder final : public Embedder {
     return out;
   }
 
-  Error status_error(const HttpResponse& resp) const {
-    std::string detail;
-    try {
-      const Json doc = Json::parse(resp.body);
-      if (doc.contains("error") && doc["error"].is_object()) detail = doc["error"].value("message", "");
-      else if (doc.contains("error") && doc["error"].is_string()) detail = doc["error"].get<std::string>();
-    } catch (...) {
-    }
-    if (detail.empty()) detail = resp.body.substr(0, 200);
-    const std::string rid = resp.header("x-request-id");
-    std::string msg = fmt::format("embedding model {}: HTTP {}: {}{}", name_, resp.status, detail,
-                                  rid.empty() ? "" : fmt::format(" (request id {})", rid));
-    if (resp.status == 401 || resp.status == 403) return Error::config(msg + "; check the API key");
-    return Error::provider(msg);
-  }
-
   std::string name_;
+  std::string provider_;
   std::string model_;
   std::string url_;
   std::string api_key_;  // never printed
   EmbedderOptions options_;
-  std::shared_ptr<HttpClient> http_;
-  HttpOptions http_options_;
-  RetryPolicy retry_;
+  ModelServices services_;
 };
 
 }  // namespace
@@ -130,8 +153,8 @@ Expected<std::shared_ptr<Embedder>> make_embedder(const EmbedderOptions& options
   }
   while (!base.empty() && base.back() == '/') base.pop_back();
   if (options.dimensions < 0) return Error::config("--embed-dimensions must be positive");
-  return std::shared_ptr<Embedder>(std::make_shared<OpenAiEmbedder>(spec->str(), spec->model, base + "/embeddings", key,
-                                                                    options, services));
+  return std::shared_ptr<Embedder>(std::make_shared<OpenAiEmbedder>(*spec, base + "/embeddings", key, options,
+                                                                    services));
 }
 
 }  // namespace invox

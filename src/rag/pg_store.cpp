@@ -186,7 +186,7 @@ class PgHistoryStore final : public StoreBase {
         {e.template_id, e.transcript, e.expected.dump(), e.evidence.is_null() ? "{}" : e.evidence.dump(),
          e.added_at.empty() ? std::nullopt : std::optional(e.added_at), hash, model, embedding});
     if (!r) return r.error();
-    if (r->rows() == 1) return AddResult{r->integer(0, 0), true};
+    if (r->rows() == 1) return AddResult{r->integer(0, 0), true, {}};
     auto existing = conn_.exec("SELECT id, embedding IS NULL FROM invox_history WHERE content_hash = $1", {hash});
     if (!existing) return existing.error();
     if (existing->rows() != 1) return Error::internal(fmt::format("history store {}: duplicate vanished", conn_.display()));
@@ -196,7 +196,7 @@ class PgHistoryStore final : public StoreBase {
                           {model, embedding, std::to_string(id)});
       if (!u) return u.error();
     }
-    return AddResult{id, false};
+    return AddResult{id, false, {}};
   }
 
   Expected<std::vector<long long>> ids_of(const std::string& sql, const PgParams& params) {

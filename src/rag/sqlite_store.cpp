@@ -92,7 +92,7 @@ class SqliteHistoryStore final : public StoreBase {
       if (auto s = st.run(); !s) return s.error();
       st.reset();
       if (db_->changes() == 1) {
-        out.push_back({db_->last_insert_rowid(), true});
+        out.push_back({db_->last_insert_rowid(), true, {}});
         continue;
       }
       existing->bind(1, hash);
@@ -107,7 +107,7 @@ class SqliteHistoryStore final : public StoreBase {
         if (auto s = backfill->run(); !s) return s.error();
         backfill->reset();
       }
-      out.push_back({id, false});
+      out.push_back({id, false, {}});
     }
     if (auto s = tx->commit(); !s) return s.error();
     return out;

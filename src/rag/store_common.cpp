@@ -18,19 +18,26 @@ Status validate_example(const HistoryExample& e) {
 
 namespace {
 
-Expected<std::vector<std::vector<float>>> embed_examples(Embedder* embedder,
-                                                         const std::vector<HistoryExample>& examples) {
-  std::vector<std::vector<float>> out(examples.size());
-  if (!embedder || examples.empty()) return out;
+// One vector (unit length) or error per example; a configuration error (bad key, unknown model)
+// fails the whole batch, any other failure only its example.
+Expected<std::vector<Expected<std::vector<float>>>> embed_examples(Embedder* embedder,
+                                                                   const std::vector<HistoryExample>& examples) {
+  std::vector<Expected<std::vector<float>>> out;
+  if (!embedder || examples.empty()) {
+    out.assign(examples.size(), std::vector<float>{});
+    return out;
+  }
   std::vector<std::string> inputs;
   inputs.reserve(examples.size());
   for (const auto& e : examples) inputs.push_back(embedding_input(e.template_id, e.transcript));
-  auto vectors = embedder->embed(inputs);
-  if (!vectors) return vectors.error();
-  if (vectors->size() != examples.size())
+  out = embedder->embed_each(inputs);
+  if (out.size() != examples.size())
     return Error::provider(fmt::format("embedding model {} returned {} vectors for {} inputs", embedder->name(),
-                                       vectors->size(), examples.size()));
-  for (size_t i = 0; i < out.size(); ++i) out[i] = normalized((*vectors)[i]);
+                                       out.size(), examples.size()));
+  for (auto& v : out) {
+    if (!v && v.error().kind == ErrorKind::Config) return v.error();
+    if (v) v = normalized(*v);
+  }
   return out;
 }
 
@@ -46,9 +53,14 @@ Expected<std::vector<float>> embed_query(Embedder& embedder, const std::string& 
 }  // namespace
 
 Expected<long long> StoreBase::add(const HistoryExample& example) {
-  auto r = add_batch({example});
-  if (!r) return r.error();
-  return r->front().id;
+  // One example: its embedding failure is the error itself, with its kind (network, provider).
+  if (auto s = validate_example(example); !s) return s.error();
+  auto vectors = embed_examples(embedder_.get(), {example});
+  if (!vectors) return vectors.error();
+  if (!vectors->front()) return vectors->front().error();
+  auto written = write_batch({example}, {std::move(*vectors->front())});
+  if (!written) return written.error();
+  return written->front().id;
 }
 
 Expected<std::vector<AddResult>> StoreBase::add_batch(const std::vector<HistoryExample>& examples) {
@@ -57,7 +69,27 @@ Expected<std::vector<AddResult>> StoreBase::add_batch(const std::vector<HistoryE
   }
   auto vectors = embed_examples(embedder_.get(), examples);
   if (!vectors) return vectors.error();
-  return write_batch(examples, *vectors);
+  // Examples whose embedding failed are reported, the others written.
+  std::vector<HistoryExample> good;
+  std::vector<std::vector<float>> good_vectors;
+  for (size_t i = 0; i < examples.size(); ++i) {
+    if (!(*vectors)[i]) continue;
+    good.push_back(examples[i]);
+    good_vectors.push_back(std::move(*(*vectors)[i]));
+  }
+  std::vector<AddResult> written;
+  if (!good.empty()) {
+    auto w = write_batch(good, good_vectors);
+    if (!w) return w.error();
+    written = std::move(*w);
+  }
+  std::vector<AddResult> out;
+  size_t next = 0;
+  for (size_t i = 0; i < examples.size(); ++i) {
+    if ((*vectors)[i]) out.push_back(next < written.size() ? written[next++] : AddResult{});
+    else out.push_back({0, false, (*vectors)[i].error().message});
+  }
+  return out;
 }
 
 Expected<std::vector<FewShot>> StoreBase::retrieve(const Template& tmpl, const std::string& transcript,

@@ -19,8 +19,8 @@ constexpr double kPieceGapSeconds = 0.3;  // silence kept between packed speech 
 // times back to the original audio.
 class WhisperEngine final : public ChunkEngine {
  public:
-  WhisperEngine(WhisperCall call, ModelServices services, std::shared_ptr<HttpClient> http)
-      : call_(std::move(call)), services_(std::move(services)), http_(std::move(http)) {}
+  WhisperEngine(WhisperCall call, std::string provider, ModelServices services)
+      : call_(std::move(call)), provider_(std::move(provider)), services_(std::move(services)) {}
 
   Expected<std::vector<TimedWord>> recognize(const AudioBuffer& audio,
                                              const std::vector<SpeechRegion>& regions) override {
@@ -48,12 +48,14 @@ class WhisperEngine final : public ChunkEngine {
     }
     const double uploaded = static_cast<double>(packed.size()) / kRecognizerRate;
     auto request = build_transcription_request(call_, std::move(wav));
-    auto response = send_with_retry(*http_, request, services_.http_options, services_.retry, real_sleeper());
-    if (!response) return Error{response.error().kind, fmt::format("{}: {}", request.url, response.error().message)};
-    if (response->status < 200 || response->status >= 300) return status_error(*response, request.url);
-    auto body = util::parse_json_text(response->body, request.url);
-    if (!body) return Error::provider(body.error().message);
-    auto parsed = parse_transcription(*body, uploaded);
+    // The one request path of model clients: gate, retries, errors with keys redacted.
+    auto response = send_model_request(services_, provider_, request);
+    if (!response) return response.error();
+    const auto body = Json::parse(response->body, nullptr, false);
+    if (!body.is_object()) {
+      return Error::provider(fmt::format("{}: the transcription answer is not a JSON object", url_without_query(request.url)));
+    }
+    auto parsed = parse_transcription(body, uploaded);
     if (!parsed) return Error::provider(fmt::format("{}: {}", request.url, parsed.error().message));
     if (!parsed->language.empty()) language_ = language_code(parsed->language);
     for (auto& w : parsed->words) {
@@ -66,32 +68,16 @@ class WhisperEngine final : public ChunkEngine {
   std::string detected_language() const override { return language_; }
 
  private:
-  Error status_error(const HttpResponse& r, const std::string& url) const {
-    std::string detail = r.body.substr(0, 300);
-    if (auto j = util::parse_json_text(r.body, url); j && j->is_object() && j->contains("error")) {
-      const auto& e = (*j)["error"];
-      if (e.is_object() && e.contains("message") && e["message"].is_string()) detail = e["message"].get<std::string>();
-    }
-    const auto id = r.header("x-request-id");
-    const auto message = fmt::format("POST {} answered HTTP {}: {}{}", url, r.status, detail,
-                                     id.empty() ? std::string() : fmt::format(" (request id {})", id));
-    if (r.status == 401 || r.status == 403) return Error::config(message + "; check OPENAI_API_KEY");
-    if (r.status == 413) return Error::input(message + "; the upload exceeded the 25 MB limit");
-    return Error::provider(message);
-  }
-
   WhisperCall call_;
+  std::string provider_;
   ModelServices services_;
-  std::shared_ptr<HttpClient> http_;
   std::string language_;
 };
 
 class WhisperRecognizer final : public SpeechRecognizer {
  public:
   WhisperRecognizer(ModelSpec spec, WhisperCall base, ModelServices services)
-      : spec_(std::move(spec)), base_(std::move(base)), services_(std::move(services)) {
-    http_ = services_.http ? services_.http : make_curl_http_client();
-  }
+      : spec_(std::move(spec)), base_(std::move(base)), services_(std::move(services)) {}
 
   std::string name() const override { return spec_.str(); }
 
@@ -103,16 +89,19 @@ class WhisperRecognizer final : public SpeechRecognizer {
     params.language = options.language;  // empty: take what the server detected
     params.chunk.long_audio_bytes = kWhisperUploadLimit;
     EngineProvider engines = [this, call]() -> Expected<std::shared_ptr<ChunkEngine>> {
-      return std::shared_ptr<ChunkEngine>(std::make_shared<WhisperEngine>(call, services_, http_));
+      return std::shared_ptr<ChunkEngine>(std::make_shared<WhisperEngine>(call, spec_.provider, services_));
     };
-    return transcribe_file(audio, engines, params);
+    auto transcript = transcribe_file(audio, engines, params);
+    // A model that answers without times leaves word times that only spread the text over each
+    // chunk: they are dropped rather than shown as evidence times (docs/STT.md).
+    if (transcript && !call.timestamps) transcript->segments.clear();
+    return transcript;
   }
 
  private:
   ModelSpec spec_;
   WhisperCall base_;
   ModelServices services_;
-  std::shared_ptr<HttpClient> http_;
 };
 
 }  // namespace
@@ -123,6 +112,7 @@ Expected<std::shared_ptr<SpeechRecognizer>> make_whisper_recognizer(const std::s
   if (!spec) return Error::config(fmt::format("--stt: {}", spec.error().message));
   WhisperCall call;
   call.model = spec->model;
+  call.timestamps = model_gives_timestamps(spec->model);
   if (spec->provider == "openai") {
     if (services.providers.openai_api_key.empty()) {
       return Error::config(fmt::format("--stt {} needs an OpenAI key: set OPENAI_API_KEY", backend));

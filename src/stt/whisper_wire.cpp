@@ -10,6 +10,10 @@
 
 namespace invox::stt {
 
+bool model_gives_timestamps(const std::string& model) {
+  return model.find("transcribe") == std::string::npos;
+}
+
 HttpRequest build_transcription_request(const WhisperCall& call, std::string wav_bytes) {
   HttpRequest r;
   r.method = "POST";
@@ -17,10 +21,12 @@ HttpRequest build_transcription_request(const WhisperCall& call, std::string wav
   if (!call.api_key.empty()) r.headers.emplace_back("Authorization", "Bearer " + call.api_key);
   r.multipart.push_back({"file", std::move(wav_bytes), "audio.wav", "audio/wav"});
   r.multipart.push_back({"model", call.model, "", ""});
-  r.multipart.push_back({"response_format", "verbose_json", "", ""});
+  r.multipart.push_back({"response_format", call.timestamps ? "verbose_json" : "json", "", ""});
   r.multipart.push_back({"temperature", "0", "", ""});
-  r.multipart.push_back({"timestamp_granularities[]", "segment", "", ""});
-  if (call.word_timestamps) r.multipart.push_back({"timestamp_granularities[]", "word", "", ""});
+  if (call.timestamps) {
+    r.multipart.push_back({"timestamp_granularities[]", "segment", "", ""});
+    if (call.word_timestamps) r.multipart.push_back({"timestamp_granularities[]", "word", "", ""});
+  }
   if (!call.language.empty()) r.multipart.push_back({"language", call.language, "", ""});
   if (!call.prompt.empty()) r.multipart.push_back({"prompt", call.prompt, "", ""});
   return r;

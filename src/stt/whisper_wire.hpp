@@ -23,7 +23,14 @@ struct WhisperCall {
   std::string language;  // ISO-639-1, empty = auto
   std::string prompt;    // vocabulary prompt, may be empty
   bool word_timestamps = true;
+  // verbose_json with segment (and word) times; false = plain `json`, which is all the
+  // gpt-4o(-mini)-transcribe models accept: text without times.
+  bool timestamps = true;
 };
+
+// Whether `model` answers verbose_json with times: whisper-1 and self-hosted Whisper servers do;
+// OpenAI's gpt-*-transcribe models accept only `json` (api-wire.md (b)).
+[[nodiscard]] bool model_gives_timestamps(const std::string& model);
 
 [[nodiscard]] HttpRequest build_transcription_request(const WhisperCall& call, std::string wav_bytes);
 

@@ -29,7 +29,14 @@ Expected<ExtractionResult> FakeExtractor::extract(const ExtractionRequest& reque
     std::lock_guard<std::mutex> lock(mutex_);
     requests_.push_back(std::move(rec));
   }
-  return script_(request);
+  auto result = script_(request);
+  // It stands for a language model: one billed request per call, metered as chat clients do.
+  if (request.meter) {
+    Usage billed = result ? result->usage : Usage{};
+    billed.llm_calls = 1;
+    request.meter->add(billed);
+  }
+  return result;
 }
 
 int FakeExtractor::calls() const {

@@ -1,6 +1,7 @@
 #pragma once
 // A scripted Extractor for pipeline tests: answers come from a function of the request, every
 // request is recorded (thread-safe, S2 calls in parallel), and nothing is real model logic.
+// Each call is metered (request.meter) as one model request with the result's tokens.
 #include <functional>
 #include <map>
 #include <memory>

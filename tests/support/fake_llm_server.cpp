@@ -317,10 +317,128 @@ void FakeLlmServer::set_handler(Handler handler) {
   handler_ = std::move(handler);
 }
 
+std::vector<FakeModel> default_catalog() {
+  return {{"openai", "gpt-6.1-sol", "", 0},
+          {"openai", "gpt-6.1-terra", "", 0},
+          {"openai", "gpt-4o", "2027-01-14", 0},
+          {"gemini", "gemini-3.8-flash", "", 65536},
+          {"gemini", "gemini-3.5-flash-lite", "", 65536},
+          {"gemini", "gemini-2.5-flash-lite", "", 65536},
+          {"ollama", "llama3.1:latest", "", 0}};
+}
+
+namespace {
+
+FakeReply json_reply(int status, const Json& body) {
+  FakeReply r;
+  r.status = status;
+  r.body = body.dump();
+  return r;
+}
+
+// The providers' documented "no such model" answers.
+FakeReply model_not_found(const std::string& provider, const std::string& id) {
+  if (provider == "gemini") {
+    return json_reply(404, {{"error", {{"code", 404},
+                                       {"message", "models/" + id + " is not found for API version v1beta, or is not "
+                                                   "supported for generateContent."},
+                                       {"status", "NOT_FOUND"}}}});
+  }
+  return json_reply(404, {{"error", {{"message", "The model `" + id + "` does not exist or you do not have access to it."},
+                                     {"type", "invalid_request_error"}, {"param", nullptr}, {"code", "model_not_found"}}}});
+}
+
+Json openai_model_json(const FakeModel& m) {
+  return {{"id", m.id}, {"object", "model"}, {"created", 1767225600}, {"owned_by", "system"},
+          {"shutdown_date", m.shutdown_date.empty() ? Json() : Json(m.shutdown_date)}};
+}
+
+Json gemini_model_json(const FakeModel& m) {
+  Json j = {{"name", "models/" + m.id}, {"displayName", m.id},
+            {"supportedGenerationMethods", Json::array({"generateContent", "countTokens"})}};
+  if (m.output_token_limit > 0) j["outputTokenLimit"] = m.output_token_limit;
+  return j;
+}
+
+}  // namespace
+
+bool FakeLlmServer::in_catalog(const std::string& provider, const std::string& id) const {
+  for (const auto& m : catalog_) {
+    if (m.provider == provider && (m.id == id || m.id == id + ":latest")) return true;
+  }
+  return false;
+}
+
+bool FakeLlmServer::handle_catalog(const FakeRequest& r, FakeReply& reply) {
+  if (r.method != "GET") return false;
+  static const std::regex kOpenAiOne(R"(/v1/models/(.+))"), kGeminiOne(R"(/v1beta/models/([^:]+))");
+  std::smatch m;
+  std::vector<FakeModel> of;
+  const auto provider_models = [&](const std::string& provider) {
+    for (const auto& x : catalog_) {
+      if (x.provider == provider) of.push_back(x);
+    }
+  };
+  if (r.path == "/v1/models") {
+    provider_models("openai");
+    Json data = Json::array();
+    for (const auto& x : of) data.push_back(openai_model_json(x));
+    reply = json_reply(200, {{"object", "list"}, {"data", data}});
+  } else if (std::regex_match(r.path, m, kOpenAiOne)) {
+    reply = model_not_found("openai", m[1]);
+    for (const auto& x : catalog_) {
+      if (x.provider == "openai" && x.id == m[1]) reply = json_reply(200, openai_model_json(x));
+    }
+  } else if (r.path == "/v1beta/models") {
+    provider_models("gemini");
+    // Two per page, so clients must follow nextPageToken.
+    size_t first = 0;
+    if (auto pos = r.query.find("pageToken="); pos != std::string::npos) first = std::stoul(r.query.substr(pos + 10));
+    Json list = Json::array();
+    for (size_t i = first; i < of.size() && i < first + 2; ++i) list.push_back(gemini_model_json(of[i]));
+    Json body = {{"models", list}};
+    if (first + 2 < of.size()) body["nextPageToken"] = std::to_string(first + 2);
+    reply = json_reply(200, body);
+  } else if (std::regex_match(r.path, m, kGeminiOne)) {
+    reply = model_not_found("gemini", m[1]);
+    for (const auto& x : catalog_) {
+      if (x.provider == "gemini" && x.id == m[1]) reply = json_reply(200, gemini_model_json(x));
+    }
+  } else if (r.path == "/api/tags") {
+    provider_models("ollama");
+    Json list = Json::array();
+    for (const auto& x : of) list.push_back({{"name", x.id}, {"model", x.id}, {"size", 4661224676LL}});
+    reply = json_reply(200, {{"models", list}});
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void FakeLlmServer::set_catalog(std::vector<FakeModel> models) {
+  std::lock_guard lock(mutex_);
+  catalog_ = std::move(models);
+}
+
+std::vector<FakeRequest> FakeLlmServer::catalog_requests() const {
+  std::lock_guard lock(mutex_);
+  return catalog_requests_;
+}
+
 void FakeLlmServer::handle(const FakeRequest& request, FakeReply& reply) {
   Handler handler;
   {
     std::lock_guard lock(mutex_);
+    if (handle_catalog(request, reply)) {
+      catalog_requests_.push_back(request);
+      return;
+    }
+    if (options_.reject_unknown_models && (request.format == "openai" || request.format == "gemini") &&
+        !in_catalog(request.format, request.model)) {
+      requests_.push_back(request);
+      reply = model_not_found(request.format, request.model);
+      return;
+    }
     requests_.push_back(request);
     for (auto& v : check_request(request, options_.expected_key)) violations_.push_back(request.path + ": " + v);
     if (!queue_.empty()) {

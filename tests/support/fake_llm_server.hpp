@@ -72,6 +72,17 @@ struct AskedField {
 // models whose name ends in "-b" disagree on every fourth field; the judge picks model_a.
 [[nodiscard]] ModelSays default_answer(const FakeRequest& request);
 
+// One model in the fake's catalog (what the providers' model endpoints list).
+struct FakeModel {
+  std::string provider;       // openai | gemini | ollama
+  std::string id;             // gpt-6.1-sol, gemini-3.8-flash, llama3.1:latest
+  std::string shutdown_date;  // OpenAI's announced shutdown, "" = none
+  int output_token_limit = 0; // Gemini's outputTokenLimit, 0 = not listed
+};
+
+// The catalog a fake starts with: the built-in default models, a retiring gpt-4o, a local llama.
+[[nodiscard]] std::vector<FakeModel> default_catalog();
+
 class FakeLlmServer {
  public:
   struct Options {
@@ -79,6 +90,8 @@ class FakeLlmServer {
     int threads = 32;               // concurrent connections served
     std::string expected_key;       // when set, Authorization / x-goog-api-key must carry it
     int port = 0;                   // 0 = any free port
+    // Chat calls to a model missing from the catalog get the provider's 404, as real servers do.
+    bool reject_unknown_models = false;
   };
   using Handler = std::function<FakeReply(const FakeRequest&)>;
 
@@ -97,6 +110,11 @@ class FakeLlmServer {
   void push(FakeReply reply);
   void set_handler(Handler handler);
 
+  // Model endpoints: OpenAI GET /v1/models[/ID], Gemini GET /v1beta/models[/ID] (paged two per
+  // page), Ollama GET /api/tags. Their requests are kept apart from the chat requests.
+  void set_catalog(std::vector<FakeModel> models);
+  [[nodiscard]] std::vector<FakeRequest> catalog_requests() const;
+
   [[nodiscard]] std::vector<FakeRequest> requests() const;
   [[nodiscard]] int request_count() const;
   [[nodiscard]] std::vector<std::string> violations() const;
@@ -104,6 +122,9 @@ class FakeLlmServer {
 
  private:
   void handle(const FakeRequest& request, FakeReply& reply);
+  // Answers a model-endpoint request; false when `request` is not one.
+  bool handle_catalog(const FakeRequest& request, FakeReply& reply);
+  [[nodiscard]] bool in_catalog(const std::string& provider, const std::string& id) const;
 
   Options options_;
   std::unique_ptr<httplib::Server> server_;
@@ -114,6 +135,8 @@ class FakeLlmServer {
   Handler handler_;
   std::vector<FakeRequest> requests_;
   std::vector<std::string> violations_;
+  std::vector<FakeModel> catalog_ = default_catalog();
+  std::vector<FakeRequest> catalog_requests_;
   std::atomic<bool> stopping_{false};
 
 };

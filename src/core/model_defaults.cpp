@@ -1,0 +1,89 @@
+// The built-in model configuration, in the same TOML dialect as a user's config file so that
+// there is one reader and docs/MODELS.md can show it verbatim. Sources and dates of every value
+// are in docs/MODELS.md ("Built-in defaults"); re-check them when a provider announces shutdowns.
+#include "invox/model_config.hpp"
+
+#include <cstdlib>
+
+namespace invox {
+
+namespace {
+
+constexpr const char* kBuiltInConfig = R"toml(
+checked = "2026-11-24"
+
+[defaults]
+openai = "openai:gpt-6.1-sol"
+gemini = "gemini:gemini-3.8-flash"
+pair = ["openai:gpt-6.1-sol", "gemini:gemini-3.8-flash"]
+judge = "openai:gpt-6.1-terra"
+
+[models."openai:gpt-6.1-sol"]
+input = 2.00
+output = 10.00
+max_output_tokens = 128000
+
+[models."openai:gpt-6.1-terra"]
+input = 1.00
+output = 5.00
+max_output_tokens = 128000
+
+[models."gemini:gemini-3.8-flash"]
+input = 0.75
+output = 3.75
+max_output_tokens = 65536
+
+[models."gemini:gemini-2.5-flash-lite"]
+max_output_tokens = 65536
+
+# Older models, still accepted by name until their shutdown (prices from April 2026).
+[models."openai:gpt-4o"]
+input = 2.50
+output = 10.00
+max_output_tokens = 16384
+
+[models."openai:gpt-4o-mini"]
+input = 0.15
+output = 0.60
+max_output_tokens = 16384
+
+[models."gemini:gemini-2.0-flash"]
+input = 0.10
+output = 0.40
+max_output_tokens = 8192
+
+# Any other model: a cap every current chat model accepts; local servers cost nothing.
+[models."openai:*"]
+max_output_tokens = 16384
+
+[models."gemini:*"]
+max_output_tokens = 8192
+
+[models."ollama:*"]
+input = 0.0
+output = 0.0
+max_output_tokens = 8192
+
+[models."openai-compatible:*"]
+input = 0.0
+output = 0.0
+max_output_tokens = 8192
+)toml";
+
+ModelConfig parse_built_in() {
+  ModelConfig c;
+  c.pair_a = c.pair_b = c.judge = c.openai_model = c.gemini_model = ModelSpec{"rules", "rules", ""};
+  // The text is compiled in and covered by tests; a failure here is a build defect.
+  if (!c.merge_toml(kBuiltInConfig, "built-in defaults")) std::abort();
+  c.origin = "built-in defaults";
+  return c;
+}
+
+}  // namespace
+
+const ModelConfig& ModelConfig::built_in() {
+  static const ModelConfig config = parse_built_in();
+  return config;
+}
+
+}  // namespace invox
