@@ -28,6 +28,11 @@ struct NormalizeResult {
   std::optional<Issue> issue;  // Invalid or Ambiguous, with a human-readable detail
 };
 
+// The calendar date "today" means for `ctx` as "YYYY-MM-DD": the reference date (or the local
+// date of a reference instant), else the current date in the context's time zone. A run resolves
+// it once, so every input of the run, its prompts and its outputs agree on one date.
+[[nodiscard]] Expected<std::string> resolve_reference_date(const NormalizeContext& ctx);
+
 // Normalizes whatever an extractor produced (string, number, bool, array, null) for `field`.
 [[nodiscard]] NormalizeResult normalize_value_for_field(const Json& value, const Field& field,
                                                         const NormalizeContext& ctx);

@@ -90,3 +90,13 @@ Expected<date::year_month_day> reference_day(const NormalizeContext& ctx) {
 }
 
 }  // namespace invox::normalize
+
+namespace invox {
+
+Expected<std::string> resolve_reference_date(const NormalizeContext& ctx) {
+  auto day = normalize::reference_day(ctx);
+  if (!day) return day.error();
+  return normalize::format_date(*day);
+}
+
+}  // namespace invox
