@@ -25,10 +25,11 @@ bool is_single_named_input(const std::vector<std::string>& args, size_t discover
   return args[0] == "-" || fs::is_regular_file(args[0], ec);
 }
 
-// "<input>: <reason>", without naming the input twice when the reason already starts with it.
-std::string naming_input(const std::string& input, const std::string& reason) {
-  if (reason.rfind(input + ":", 0) == 0) return reason;
-  return input + ": " + reason;
+// "<input>: failed: <reason>", without naming the input twice when the reason starts with it.
+std::string failure_line(const std::string& input, const std::string& reason) {
+  const std::string prefix = input + ": ";
+  const bool named = reason.rfind(prefix, 0) == 0;
+  return prefix + "failed: " + (named ? reason.substr(prefix.size()) : reason);
 }
 
 }  // namespace
@@ -98,7 +99,7 @@ Expected<BatchResult> run_fill_batch(SessionOptions session_options, const FillB
   if (shard.count > 1) bo.header.shard = fmt::format("{}/{}", shard.index, shard.count);
   const bool human_lines = single && !options.json_lines && !options.quiet;
   bo.on_finished = [&](const SummaryEntry& e, Progress& progress) {
-    if (e.status == FormStatus::Failed) progress.note("invox: error: " + naming_input(e.input, e.error), true);
+    if (e.status == FormStatus::Failed) progress.note("invox: error: " + failure_line(e.input, e.error), true);
     if (human_lines && e.skipped) {
       std::fprintf(out, "%s: up to date (--force to redo): %s -> %s\n", e.input.c_str(),
                    std::string(status_name(e)).c_str(), e.filled.c_str());
