@@ -25,11 +25,11 @@ bool is_single_named_input(const std::vector<std::string>& args, size_t discover
   return args[0] == "-" || fs::is_regular_file(args[0], ec);
 }
 
-// "<input>: failed: <reason>", without naming the input twice when the reason starts with it.
+// "input failed: <input>: <reason>", naming the input once even when the reason starts with it
+// (it usually does: "x.txt: no such file").
 std::string failure_line(const std::string& input, const std::string& reason) {
-  const std::string prefix = input + ": ";
-  const bool named = reason.rfind(prefix, 0) == 0;
-  return prefix + "failed: " + (named ? reason.substr(prefix.size()) : reason);
+  const bool named = reason.rfind(input + ": ", 0) == 0;
+  return "input failed: " + (named ? reason : input + ": " + reason);
 }
 
 }  // namespace
