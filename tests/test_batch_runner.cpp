@@ -109,6 +109,11 @@ TEST_CASE("batch runner: failures stay with their input, good ones are all writt
   CHECK(bad["error"] == files[1].string() + ": not a transcript");
   CHECK(summary["inputs"][3]["status"] == "needs_review");
   CHECK(summary["inputs"][0]["filled"] == (d.path() / "out" / "g1.filled.json").string());
+  // A failed input has its report only; the summary points at no form for it.
+  CHECK_FALSE(fs::exists(d.path() / "out" / "bad.filled.json"));
+  CHECK_FALSE(fs::exists(d.path() / "out" / "t.filled.json"));
+  CHECK(bad["filled"].is_null());
+  CHECK(bad["report"] == (d.path() / "out" / "bad.report.json").string());
   // No temp files are left next to the outputs.
   for (const auto& name : files_in(d.path() / "out")) CHECK(name.find(".tmp") == std::string::npos);
 }
@@ -160,6 +165,19 @@ TEST_CASE("batch runner: resume skips finished inputs, retries failures, redoes 
   SECTION("outputs of another strategy do not count") {
     auto other = opts;
     other.header.strategy = "S2";
+    calls = 0;
+    REQUIRE(run_batch(inputs, process, other).has_value());
+    CHECK(calls == 3);
+  }
+  SECTION("outputs made with other settings do not count") {
+    auto first = opts;
+    first.run.settings = "sha256:one";
+    REQUIRE(run_batch(inputs, process, first).has_value());  // outputs without a fingerprint: redone
+    calls = 0;
+    REQUIRE(run_batch(inputs, process, first).has_value());
+    CHECK(calls == 1);
+    auto other = first;
+    other.run.settings = "sha256:two";
     calls = 0;
     REQUIRE(run_batch(inputs, process, other).has_value());
     CHECK(calls == 3);

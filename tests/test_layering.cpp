@@ -42,8 +42,10 @@ int folder_tier(const std::string& folder) {
 }
 
 // Private headers of another folder that a folder may include: the entry points of the two
-// drivers, whose only caller is the CLI.
-const std::set<std::string> kDriverEntryPoints = {"batch/fill_batch.hpp", "eval/eval_command.hpp"};
+// drivers, whose only caller is the CLI, and batch input discovery (`transcribe` finds and names
+// its inputs as `fill` does).
+const std::set<std::string> kDriverEntryPoints = {"batch/fill_batch.hpp", "eval/eval_command.hpp",
+                                                  "batch/inputs.hpp"};
 
 // Private headers of core that the agents above it may include: the rules engine's knowledge
 // (src/core/lexicon.json and the guideline hints), one loader read by the normalizer and the

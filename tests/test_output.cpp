@@ -88,3 +88,49 @@ TEST_CASE("output: an unrelated file is never clobbered without --force", "[outp
     CHECK_THAT(s.error().message, Catch::Contains("a directory is in the way"));
   }
 }
+
+TEST_CASE("output: a failed outcome writes its report only", "[output]") {
+  ScratchDir dir;
+  const auto paths = invox::output_paths_for(dir.path(), "x");
+  REQUIRE(invox::write_outputs(paths, outcome("t")).has_value());
+  auto failed = outcome("t");
+  failed.report.status = invox::FormStatus::Failed;
+  failed.report.error = "x.txt: the transcript is empty";
+  REQUIRE(invox::write_outputs(paths, failed).has_value());
+  CHECK_FALSE(fs::exists(paths.filled));  // the earlier form no longer answers this input
+  CHECK_THAT(slurp(paths.report), Catch::Contains("the transcript is empty"));
+  CHECK(entries(dir.path()) == 1);
+}
+
+TEST_CASE("output: numbers carry their meaning, not binary noise", "[output]") {
+  auto o = outcome("t");
+  invox::FilledField f;
+  f.value = "x";
+  f.confidence = 0.6649999999999999;
+  f.evidence = invox::Evidence{"x", 0, 1, 1.23456789, 2.0000000001};
+  o.form.filled.emplace_back("a", f);
+  o.report.confidence.emplace_back("a", 0.6649999999999999);
+  o.report.stages.push_back(invox::StageTiming{"ie", 12.345678, true, 1, "", ""});
+  o.report.usage.cost_usd = 0.1 + 0.2;
+  const std::string filled = invox::to_json(o.form).dump();
+  const std::string report = invox::to_json(o.report).dump();
+  CHECK_THAT(filled, Catch::Contains("\"confidence\":0.665,"));
+  CHECK_THAT(filled, Catch::Contains("\"start\":1.235"));
+  CHECK_THAT(filled, Catch::Contains("\"end\":2.0"));
+  CHECK_THAT(report, Catch::Contains("\"confidence\":{\"a\":0.665}"));
+  CHECK_THAT(report, Catch::Contains("\"ms\":12.3,"));
+  CHECK_THAT(report, Catch::Contains("\"costUsd\":0.3}"));
+}
+
+TEST_CASE("output: the folder is checked before any work", "[output]") {
+  ScratchDir dir;
+  CHECK(invox::prepare_output_dir(dir.path() / "new" / "deeper").has_value());
+  CHECK(fs::is_directory(dir.path() / "new" / "deeper"));
+  CHECK(entries(dir.path() / "new" / "deeper") == 0);  // the probe file is gone
+  auto file = invox::prepare_output_dir(dir.write("f", "x"), "--out");
+  REQUIRE_FALSE(file.has_value());
+  CHECK(file.error().kind == invox::ErrorKind::Config);
+  auto unwritable = invox::prepare_output_dir("/proc/self", "--html");
+  REQUIRE_FALSE(unwritable.has_value());
+  CHECK_THAT(unwritable.error().message, Catch::StartsWith("--html /proc/self: cannot write there"));
+}

@@ -42,7 +42,7 @@ TEST_CASE("stt: unsupported, empty and corrupt files fail with clear messages", 
     CHECK(r.error().kind == ErrorKind::Unsupported);
     CHECK(r.error().message.find("M4A") != std::string::npos);
     CHECK(r.error().message.find("ffmpeg -i") != std::string::npos);
-    CHECK(r.error().message.find("memo.wav") != std::string::npos);
+    CHECK(r.error().message.find("memo-16k.wav") != std::string::npos);
   }
   SECTION("empty file") {
     const auto p = dir / "empty.wav";
@@ -58,6 +58,9 @@ TEST_CASE("stt: unsupported, empty and corrupt files fail with clear messages", 
     auto r = decode_audio(p);
     REQUIRE_FALSE(r.has_value());
     CHECK(r.error().message.find("not a recognized audio format") != std::string::npos);
+    // The suggested command must not write over the file it reads.
+    CHECK(r.error().message.find("'" + p.string() + "' -ar 16000 -ac 1 '" + (dir / "notes-16k.wav").string() + "'") !=
+          std::string::npos);
   }
   SECTION("WAV header followed by garbage") {
     const auto p = dir / "corrupt.wav";

@@ -23,14 +23,16 @@ struct NormalizeContext {
   std::optional<std::chrono::system_clock::time_point> now;
 };
 
-// The reference date as "YYYY-MM-DD": the context's date, or today in its time zone at `now`
-// (prompts state it; "today" would tell a model nothing). A malformed date is returned as given.
-[[nodiscard]] std::string resolved_reference_date(const NormalizeContext& ctx);
-
 struct NormalizeResult {
   Json value;                  // normalized value, or null
   std::optional<Issue> issue;  // Invalid or Ambiguous, with a human-readable detail
 };
+
+// The calendar date "today" means for `ctx` as "YYYY-MM-DD": the reference date (or the local
+// date of a reference instant), else the current date in the context's time zone. A run resolves
+// it once, so every input of the run, its prompts and its outputs agree on one date (prompts
+// state it: "today" would tell a model nothing).
+[[nodiscard]] Expected<std::string> resolve_reference_date(const NormalizeContext& ctx);
 
 // Normalizes whatever an extractor produced (string, number, bool, array, null) for `field`.
 [[nodiscard]] NormalizeResult normalize_value_for_field(const Json& value, const Field& field,

@@ -43,6 +43,11 @@ class Session {
   [[nodiscard]] const Template& tmpl() const { return tmpl_; }
   [[nodiscard]] std::string_view strategy() const { return to_string(orchestrator_->options().strategy); }
   [[nodiscard]] const std::string& models() const { return orchestrator_->models(); }
+  // What the run was opened with (resume compares it with what earlier outputs were made with).
+  [[nodiscard]] const PipelineOptions& pipeline() const { return orchestrator_->options(); }
+  [[nodiscard]] const CurrentValues& current() const { return current_; }
+  [[nodiscard]] const std::string& old_transcript() const { return old_transcript_; }
+  [[nodiscard]] const NormalizeContext& context() const { return context_; }
 
  private:
   Session() = default;

@@ -19,6 +19,9 @@ struct CurrentValue {
 };
 using CurrentValues = std::map<std::string, CurrentValue>;
 
+// Reads `{"field": {"value": ..., "locked": true, "source": "manual"}}` (or `{"field": value}`),
+// and also a whole `<stem>.filled.json`, whose `filled` object has that shape, so the outputs of
+// one run are the current values of the next (locks included).
 [[nodiscard]] Expected<CurrentValues> current_values_from_json(const Json& doc, const std::string& origin);
 [[nodiscard]] Json to_json(const CurrentValues& values);
 
@@ -38,6 +41,7 @@ struct FilledField {
   std::string source;   // "ai" when this run set it, else the current value's source; "" when empty
   double confidence = 0.0;
   std::optional<Evidence> evidence;
+  bool locked = false;  // carried from a locked current value; written so the output is a valid --current
 };
 
 enum class IssueType { Missing, Conflict, LowConf, Invalid, Ambiguous };

@@ -6,8 +6,10 @@
 #include <fmt/format.h>
 
 #include "batch/interrupt.hpp"
+#include "batch/run_settings.hpp"
 #include "batch/shard.hpp"
 #include "invox/log.hpp"
+#include "invox/normalize.hpp"
 #include "invox/stt.hpp"
 
 namespace invox::batch {
@@ -21,6 +23,13 @@ bool is_single_named_input(const std::vector<std::string>& args, size_t discover
   if (args.size() != 1 || discovered != 1 || !shard.empty()) return false;
   std::error_code ec;
   return args[0] == "-" || fs::is_regular_file(args[0], ec);
+}
+
+// "input failed: <input>: <reason>", naming the input once even when the reason starts with it
+// (it usually does: "x.txt: no such file").
+std::string failure_line(const std::string& input, const std::string& reason) {
+  const bool named = reason.rfind(input + ": ", 0) == 0;
+  return "input failed: " + (named ? reason : input + ": " + reason);
 }
 
 }  // namespace
@@ -51,6 +60,12 @@ Expected<BatchResult> run_fill_batch(SessionOptions session_options, const FillB
   }
 
   const bool dry_run = session_options.model_services.dry_run;
+  // "Today" is resolved once: every input, prompt and output of the run names the same date,
+  // and resume can tell outputs made on another day (a bad time zone is reported by open()).
+  if (session_options.context.reference_date.empty()) {
+    if (auto today = resolve_reference_date(session_options.context)) session_options.context.reference_date = *today;
+  }
+  const std::optional<HistoryOptions> history = session_options.history;
   auto session = Session::open(std::move(session_options), any_audio);
   if (!session) return session.error();
   const ProcessInput process = [&](const BatchInput& in) {
@@ -72,6 +87,7 @@ Expected<BatchResult> run_fill_batch(SessionOptions session_options, const FillB
   bo.jobs = options.jobs;
   bo.force = options.force;
   bo.write.force = options.force;
+  bo.write.defer_sync = true;  // one flush at the end instead of two fsyncs per input (docs/BATCH.md)
   bo.json_lines = options.json_lines ? out : nullptr;
   bo.progress.stream = err;
   bo.progress.mode = options.quiet || single ? ProgressMode::Quiet : options.progress;
@@ -79,14 +95,18 @@ Expected<BatchResult> run_fill_batch(SessionOptions session_options, const FillB
   bo.header.template_id = session->tmpl().id;
   bo.header.strategy = session->strategy();
   bo.header.model = session->models();
+  bo.run = run_context_for(*session, history);
   if (shard.count > 1) bo.header.shard = fmt::format("{}/{}", shard.index, shard.count);
   const bool human_lines = single && !options.json_lines && !options.quiet;
   bo.on_finished = [&](const SummaryEntry& e, Progress& progress) {
-    if (e.status == FormStatus::Failed) progress.note(fmt::format("invox: error: {}: failed: {}", e.input, e.error), true);
-    if (human_lines && !e.filled.empty()) {
+    if (e.status == FormStatus::Failed) progress.note("invox: error: " + failure_line(e.input, e.error), true);
+    if (human_lines && e.skipped) {
+      std::fprintf(out, "%s: up to date (--force to redo): %s -> %s\n", e.input.c_str(),
+                   std::string(status_name(e)).c_str(), e.filled.c_str());
+    } else if (human_lines && !e.filled.empty()) {
       std::fprintf(out, "%s: %s -> %s\n", e.input.c_str(), std::string(status_name(e)).c_str(), e.filled.c_str());
-      std::fflush(out);
     }
+    std::fflush(out);
   };
 
   StopSignals signals;
@@ -103,8 +123,8 @@ Expected<BatchResult> run_fill_batch(SessionOptions session_options, const FillB
     std::fprintf(err, "invox: stopped by signal %d: %zu of %zu inputs finished%s\n", result->signal,
                  result->counts.inputs - result->counts.not_run, result->counts.inputs, where.c_str());
   } else if (!single && !options.quiet) {
-    std::fprintf(err, "invox: %zu inputs: %zu complete, %zu needs_review, %zu failed (%zu skipped as already done); "
-                 "summary in %s\n", result->counts.inputs, result->counts.complete, result->counts.needs_review,
+    std::fprintf(err, "invox: %zu inputs: %zu complete, %zu needs_review, %zu failed (%zu up to date, skipped; "
+                 "--force to redo); summary in %s\n", result->counts.inputs, result->counts.complete, result->counts.needs_review,
                  result->counts.failed, result->counts.skipped, result->summary_path.string().c_str());
   }
   return result;

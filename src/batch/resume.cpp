@@ -20,9 +20,14 @@ std::optional<FormStatus> reusable_outputs(const OutputPaths& paths, const fs::p
   auto report = report_from_json(*report_doc);
   if (!report || report->status == FormStatus::Failed) return std::nullopt;
   auto filled_doc = util::read_json_file(paths.filled);
-  if (!filled_doc || !filled_doc->is_object() || !filled_doc->contains("filled")) return std::nullopt;
-  if (filled_doc->value("template", "") != key.template_id) return std::nullopt;
-  if (!key.strategy.empty() && filled_doc->value("strategy", "") != key.strategy) return std::nullopt;
+  if (!filled_doc) return std::nullopt;
+  auto filled = filled_form_from_json(*filled_doc);
+  if (!filled || filled->template_id != key.template_id) return std::nullopt;
+  if (!key.strategy.empty() && filled->strategy != key.strategy) return std::nullopt;
+  // Outputs written before the fingerprint existed have none: they cannot show they still apply.
+  if (!key.settings.empty() && (report->run.settings != key.settings || filled->run.settings != key.settings)) {
+    return std::nullopt;
+  }
   return report->status;
 }
 

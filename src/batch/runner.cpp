@@ -22,6 +22,18 @@ namespace {
 
 std::string dump_line(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
+// Both outputs say where they came from: the run's context with this input and the time.
+void stamp_outputs(FillOutcome& outcome, const BatchInput& input, const std::string& template_id, RunContext run) {
+  std::error_code ec;
+  const fs::path absolute = input.from_stdin ? fs::path() : fs::absolute(input.path, ec);
+  run.input = input.from_stdin || ec ? input.display : absolute.lexically_normal().string();
+  run.created_at = util::utc_now_iso8601();
+  if (outcome.form.template_id.empty()) outcome.form.template_id = template_id;
+  outcome.report.template_id = outcome.form.template_id;
+  outcome.form.run = run;
+  outcome.report.run = std::move(run);
+}
+
 // Runs one input end to end and describes the result; the outcome itself dies here.
 SummaryEntry process_one(const BatchInput& input, const ProcessInput& process, const BatchOptions& options,
                          const ResumeKey& key) {
@@ -49,16 +61,17 @@ SummaryEntry process_one(const BatchInput& input, const ProcessInput& process, c
     outcome = process(input);
   } catch (const std::exception& ex) {
     outcome.report.status = FormStatus::Failed;
-    outcome.report.error = fmt::format("{}: {}", input.display, ex.what());
+    outcome.report.error = fmt::format("internal error: {}", ex.what());
   }
   e.status = outcome.report.status;
   if (outcome.report.status == FormStatus::Failed && outcome.report.error.empty()) {
-    outcome.report.error = fmt::format("{}: processing failed", input.display);
+    outcome.report.error = "processing failed";
   }
   e.error = outcome.report.error;
-  // A failed input gets its outputs too (as a single `fill` does): the report carries the reason.
+  stamp_outputs(outcome, input, key.template_id, options.run);
+  // A failed input gets its report only (the reason); a filled form would be an empty one.
   if (auto s = write_outputs(paths, outcome, options.write); s) {
-    e.filled = paths.filled.string();
+    if (outcome.report.status != FormStatus::Failed) e.filled = paths.filled.string();
     e.report = paths.report.string();
   } else {
     e.status = FormStatus::Failed;
@@ -66,21 +79,6 @@ SummaryEntry process_one(const BatchInput& input, const ProcessInput& process, c
   }
   e.ms = elapsed_ms();
   return e;
-}
-
-// The output folder exists (created when missing) and is a folder, before any input runs.
-Status prepare_out_dir(const fs::path& dir) {
-  std::error_code ec;
-  const auto st = fs::status(dir, ec);
-  if (fs::exists(st)) {
-    if (!fs::is_directory(st)) {
-      return Error::config(fmt::format("--out {}: exists and is not a directory", dir.string()));
-    }
-    return ok();
-  }
-  fs::create_directories(dir, ec);
-  if (ec) return Error::config(fmt::format("--out {}: cannot create the directory ({})", dir.string(), ec.message()));
-  return ok();
 }
 
 }  // namespace
@@ -92,12 +90,12 @@ int BatchResult::exit_code() const {
 
 Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const ProcessInput& process,
                                 const BatchOptions& options) {
-  if (auto s = prepare_out_dir(options.out_dir); !s) return s.error();
+  if (auto s = prepare_output_dir(options.out_dir); !s) return s.error();
 
   SummaryHeader header = options.header;
   header.out_dir = options.out_dir.string();
   header.started_at = util::utc_now_iso8601();
-  const ResumeKey key{header.template_id, header.strategy};
+  const ResumeKey key{header.template_id, header.strategy, options.run.settings};
 
   // One small entry per input, pre-filled as "not run" so an interrupted run still lists all.
   std::vector<SummaryEntry> entries(inputs.size());
@@ -152,6 +150,11 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
   header.interrupted = result.signal != 0;
   header.finished_at = util::utc_now_iso8601();
   for (const auto& e : entries) result.counts.add(e);
+  // Outputs were written without a per-file fsync (WriteOptions::defer_sync): one flush of the
+  // folder makes the finished run durable, before the summary that describes it.
+  if (options.write.defer_sync) {
+    if (auto s = sync_folder(options.out_dir); !s) log::warn(s.error().message);
+  }
   if (!options.summary_name.empty()) {
     result.summary_path = options.out_dir / options.summary_name;
     if (auto s = write_summary(result.summary_path, header, entries); !s) result.summary_error = s.error().message;

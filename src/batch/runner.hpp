@@ -26,6 +26,9 @@ struct BatchOptions {
   ProgressOptions progress;
   std::string summary_name = "summary.json";  // empty: no summary (a single named input)
   SummaryHeader header;  // template/strategy/model/shard: written to the summary, used by resume
+  // The run's context (run_context_for): written into each input's outputs with the input's path
+  // and the time; its settings fingerprint decides whether earlier outputs can be reused.
+  RunContext run;
   // Called once per finished input, serialized, with the progress display paused (`note`
   // prints a message line without tearing the bar).
   std::function<void(const SummaryEntry&, Progress&)> on_finished;

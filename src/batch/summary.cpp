@@ -1,10 +1,9 @@
 #include "batch/summary.hpp"
 
-#include <cmath>
-
 #include <fmt/format.h>
 
 #include "invox/output.hpp"
+#include "util/rounding.hpp"
 
 namespace invox::batch {
 
@@ -33,7 +32,7 @@ Json to_json(const SummaryEntry& e) {
   j["filled"] = e.filled.empty() ? Json(nullptr) : Json(e.filled);
   j["report"] = e.report.empty() ? Json(nullptr) : Json(e.report);
   if (!e.error.empty()) j["error"] = e.error;
-  j["ms"] = std::round(e.ms * 10.0) / 10.0;
+  j["ms"] = util::round_to(e.ms, util::kMillisecondsDecimals);
   return j;
 }
 

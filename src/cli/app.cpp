@@ -9,6 +9,7 @@
 #include "cli/command.hpp"
 #include "cli/flags_log.hpp"
 #include "invox/http.hpp"
+#include "cli/suggest.hpp"
 #include "util/stop_signals.hpp"
 
 namespace invox::cli {
@@ -67,7 +68,9 @@ int run(int argc, char** argv) {
   } catch (const CLI::Success& e) {
     return app.exit(e);  // --help, --version
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "invox: error: %s\nRun 'invox --help' (or 'invox SUBCOMMAND --help') for usage.\n", e.what());
+    std::fprintf(stderr, "invox: error: %s\n", e.what());
+    if (const std::string hint = did_you_mean(app, argc, argv); !hint.empty()) std::fprintf(stderr, "invox: %s\n", hint.c_str());
+    std::fprintf(stderr, "Run 'invox --help' (or 'invox SUBCOMMAND --help') for usage.\n");
     return kExitUsage;
   } catch (const CommandError& e) {
     std::fprintf(stderr, "invox: error: %s\n", e.what());

@@ -3,6 +3,8 @@
 #include <memory>
 
 #include "cli/command.hpp"
+#include "cli/validators.hpp"
+#include "cli/flags_log.hpp"
 #include "cli/flags_model.hpp"
 #include "cli/flags_stt.hpp"
 #include "eval/eval_command.hpp"
@@ -20,6 +22,7 @@ struct EvalFlags {
 
 void run(EvalFlags& f) {
   auto& c = f.command;
+  c.quiet = apply_quiet(c.quiet);
   apply_model_flags(f.model, c.pipeline, c.model_services);
   apply_stt_flags(f.stt, c.pipeline.stt);
   auto strategies = eval::parse_strategy_list(f.strategies);
@@ -45,7 +48,7 @@ void setup_eval(CLI::App& app) {
   // Eval compares several strategies at once; the single-strategy flag would only confuse.
   if (auto* single = sub->get_option_no_throw("--strategy")) sub->remove_option(single);
   add_stt_flags(*sub, f->stt);
-  sub->add_option("--jobs,-j", c.jobs, "Cases run in parallel (default: number of cores)")->check(CLI::PositiveNumber);
+  sub->add_option("--jobs,-j", c.jobs, "Cases run in parallel (default: number of cores)")->check(at_least(1));
   sub->add_flag("--from-audio", c.from_audio, "Run cases that have audio through speech-to-text instead of "
                                               "using their transcript");
   sub->add_option("--history", c.history,
@@ -56,7 +59,7 @@ void setup_eval(CLI::App& app) {
   sub->add_option("--details", c.details_path, "Write one JSON line per strategy, case and field");
   sub->add_option("--csv", c.csv_path, "Write the strategy table as CSV");
   sub->add_option("--html", c.html_path, "Write a self-contained HTML report");
-  sub->add_flag("--quiet,-q", c.quiet, "No progress lines on stderr");
+  sub->add_flag("--quiet,-q", c.quiet, "No progress lines; only errors on stderr (same as 'invox -q eval')");
   sub->callback([f] { run(*f); });
 }
 

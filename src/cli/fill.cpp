@@ -1,12 +1,15 @@
 // `invox fill TEMPLATE INPUT...`: parses flags into the session options (built once per run,
 // src/orchestrator/session.cpp) and the batch options (inputs, jobs, shards, resume: src/batch/).
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 
 #include "batch/fill_batch.hpp"
 #include "cli/command.hpp"
+#include "cli/validators.hpp"
 #include "cli/flags_history.hpp"
+#include "cli/flags_log.hpp"
 #include "cli/flags_model.hpp"
 #include "cli/flags_stt.hpp"
 
@@ -26,18 +29,34 @@ struct FillFlags {
   batch::FillBatchOptions batch;
 };
 
+// `invox fill visit.txt form.json` reads the transcript as a template: when the template is
+// refused and the arguments look swapped, say so instead of leaving a bare JSON parse error.
+Error with_order_hint(Error error, const FillFlags& f) {
+  if (error.message.rfind(f.template_path + ":", 0) != 0) return error;  // not about the template
+  const auto template_like = [](const std::string& p) {
+    return p.ends_with(".json") && !p.ends_with(".transcript.json") && !p.ends_with(".filled.json");
+  };
+  const bool swapped = !template_like(f.template_path) ||
+                       std::any_of(f.batch.inputs.begin(), f.batch.inputs.end(), template_like);
+  if (swapped) {
+    error.message += "\n(the template comes first: invox fill TEMPLATE INPUT...; is the order swapped?)";
+  }
+  return error;
+}
+
 void run(FillFlags& f) {
   auto& s = f.session;
   s.template_path = f.template_path;
   s.current_file = f.current_file;
   s.old_transcript_file = f.old_transcript_file;
   f.batch.out_dir = f.out_dir;
+  f.batch.quiet = apply_quiet(f.batch.quiet);
   apply_model_flags(f.model, s.pipeline, s.model_services);
   apply_stt_flags(f.stt, s.pipeline.stt);
   s.history = apply_history_flags(f.history, s.pipeline);
 
   auto result = batch::run_fill_batch(std::move(s), f.batch, std::cin, stdout, stderr);
-  if (!result) fail(result.error());
+  if (!result) fail(with_order_hint(result.error(), f));
   set_exit_code(result->exit_code());
 }
 
@@ -63,9 +82,9 @@ void setup_fill(CLI::App& app) {
                 "Process every input again even when its outputs are complete and newer (resume is the "
                 "default), and replace existing files even when they are not invox outputs");
   sub->add_option("--jobs,-j", b.jobs, "Inputs processed in parallel (default: number of cores)")
-      ->check(CLI::PositiveNumber);
+      ->check(at_least(1));
   sub->add_option("--shard", b.shard, "Process only the K-th of N deterministic slices of the inputs (K/N, 1-based)");
-  sub->add_flag("--quiet,-q", b.quiet, "No progress output (failures are still reported)");
+  sub->add_flag("--quiet,-q", b.quiet, "No progress output; only errors on stderr (same as 'invox -q fill')");
   sub->add_flag("--json-lines", b.json_lines, "Print one JSON line per finished input on stdout");
   add_model_flags(*sub, f->model);
   add_stt_flags(*sub, f->stt);

@@ -1,6 +1,7 @@
 #include "cli/flags_history.hpp"
 
 #include "cli/command.hpp"
+#include "cli/validators.hpp"
 
 namespace invox::cli {
 
@@ -14,7 +15,7 @@ void add_history_store_flags(CLI::App& app, HistoryFlags& f) {
                  "or openai-compatible:NAME@URL")
       ->envname("INVOX_EMBED");
   app.add_option("--embed-dimensions", f.embed_dimensions, "Shortened embedding size (text-embedding-3 models)")
-      ->check(CLI::PositiveNumber);
+      ->check(at_least(1));
 }
 
 void add_history_flags(CLI::App& app, HistoryFlags& f) {

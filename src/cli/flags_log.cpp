@@ -32,4 +32,12 @@ void apply_log_flags(const LogOptions& o) {
   log::configure(s);
 }
 
+bool apply_quiet(bool command_quiet) {
+  log::Settings s = log::settings();
+  if (!command_quiet) return s.level == log::Level::Error;
+  s.level = log::Level::Error;
+  log::configure(s);
+  return true;
+}
+
 }  // namespace invox::cli

@@ -1,5 +1,6 @@
 // `invox history add|import|list|stats|remove|retrieve`: manage the store of past filled
 // examples that retrieval turns into few-shots (docs/HISTORY.md).
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -9,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/validators.hpp"
 #include "cli/flags_history.hpp"
 #include "invox/models.hpp"
 #include "invox/transcript.hpp"
@@ -137,7 +139,11 @@ void run_retrieve(const HistoryCommand& c) {
     text = t->text;
   }
   RetrievalOptions options;
-  options.k = c.k;
+  options.k = std::min(c.k, kMaxRetrievedExamples);
+  if (c.k > kMaxRetrievedExamples) {
+    std::fprintf(stderr, "invox: warning: -k %d: retrieval gives at most %d examples; showing %d\n", c.k,
+                 kMaxRetrievedExamples, kMaxRetrievedExamples);
+  }
   auto shots = open_store(c)->retrieve(*tmpl, text, options);
   if (!shots) fail(shots.error());
   Json out = Json::array();
@@ -156,7 +162,9 @@ void setup_history(CLI::App& app) {
 
   auto* add = sub->add_subcommand("add", "Add examples: history files, dataset cases or <stem>.filled.json outputs");
   add->add_option("TEMPLATE", c->template_arg, "Template file (fields not in it are dropped) or template id")->required();
-  add->add_option("FILE", c->files, "Example JSON files")->required()->check(CLI::ExistingFile);
+  // No ExistingFile check: a missing file is reported with the others' results (exit 1), and
+  // the files that can be read are still added (docs/HISTORY.md).
+  add->add_option("FILE", c->files, "Example JSON files")->required();
   add->callback([c] { run_add(*c); });
 
   auto* import = sub->add_subcommand("import", "Add every *.json in DIR (a dataset root's history/ folder)");
@@ -179,7 +187,9 @@ void setup_history(CLI::App& app) {
   auto* retrieve = sub->add_subcommand("retrieve", "Print the few-shots retrieval picks for a transcript");
   retrieve->add_option("TEMPLATE", c->template_arg, "Template file")->required()->check(CLI::ExistingFile);
   retrieve->add_option("TRANSCRIPT", c->text, "Transcript file (.txt/.json) or the text itself")->required();
-  retrieve->add_option("-k", c->k, "How many examples (at most 5)")->capture_default_str()->check(CLI::Range(0, 5));
+  retrieve->add_option("-k", c->k, "How many examples (larger values are clamped to 5)")
+      ->capture_default_str()
+      ->check(at_least(0));
   retrieve->callback([c] { run_retrieve(*c); });
 }
 

@@ -9,6 +9,7 @@
 #include "cli/template_table.hpp"
 #include "cli/command.hpp"
 #include "invox/template.hpp"
+#include "util/strings.hpp"
 
 namespace invox::cli {
 
@@ -19,7 +20,8 @@ struct TemplateOptions {
   std::string show_file;
 };
 
-// Every file is checked (not only up to the first invalid one); any invalid one means exit 2.
+// Every file is checked (not only up to the first invalid one), and every problem of a file is
+// listed; any invalid file means exit 2.
 int run_check(const TemplateOptions& o) {
   int invalid = 0;
   for (const auto& file : o.check_files) {
@@ -27,7 +29,8 @@ int run_check(const TemplateOptions& o) {
     if (t) {
       std::printf("OK %s (%s, %zu fields)\n", file.c_str(), t->id.c_str(), t->fields.size());
     } else {
-      std::fprintf(stderr, "invox: error: %s\n", t.error().message.c_str());
+      // One line per problem: a file with three mistakes shows all three at once.
+      for (const auto& line : util::split(t.error().message, '\n')) std::fprintf(stderr, "invox: error: %s\n", line.c_str());
       ++invalid;
     }
   }

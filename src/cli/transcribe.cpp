@@ -1,5 +1,8 @@
-// `invox transcribe AUDIO... [--out DIR]`: writes <stem>.transcript.json per input (atomically).
-// Each input is independent: a failure is reported and the others go on (exit 1 at the end).
+// `invox transcribe AUDIO... [--out DIR]`: writes <stem>.transcript.json per input (atomically)
+// into DIR (default: the current folder, as `fill`). Inputs are found and named as `fill` finds
+// and names them (folders, patterns, collision-safe stems), so leave.mp3 and leave.ogg never
+// overwrite each other. Each input is independent: a failure is reported and the others go on
+// (exit 1 at the end).
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -7,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "batch/inputs.hpp"
 #include "cli/command.hpp"
 #include "cli/flags_stt.hpp"
 #include "invox/models.hpp"
@@ -22,7 +26,7 @@ namespace {
 
 struct TranscribeFlags {
   std::vector<std::string> inputs;
-  std::string out_dir;  // empty: next to each input
+  std::string out_dir = ".";
   std::string template_path;
   std::vector<std::string> bias_text_files;
   SttFlags stt;
@@ -46,15 +50,17 @@ void run(const TranscribeFlags& f) {
   ModelServices services;
   auto recognizer = make_recognizer(options, services);
   if (!recognizer) fail(recognizer.error());
-  if (!f.out_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(f.out_dir, ec);
-    if (ec) fail(Error::config(fmt::format("--out {}: cannot create the folder ({})", f.out_dir, ec.message())));
+  batch::DiscoveryOptions discovery;
+  discovery.transcript_extensions.clear();  // folders contribute their audio only
+  auto inputs = batch::discover_inputs(f.inputs, discovery);
+  if (!inputs) fail(inputs.error());
+  for (const auto& in : *inputs) {
+    if (in.from_stdin) fail_usage("transcribe reads audio files; '-' (stdin) is not supported");
   }
+  if (auto s = prepare_output_dir(f.out_dir); !s) fail(s.error());
   int failed = 0;
-  for (const auto& input : f.inputs) {
-    const std::filesystem::path path(input);
-    auto transcript = (*recognizer)->transcribe(path, options);
+  for (const auto& in : *inputs) {
+    auto transcript = (*recognizer)->transcribe(in.path, options);
     if (!transcript) {
       // A configuration error stops the run and is printed once, by the top-level handler.
       if (transcript.error().kind == ErrorKind::Config) fail(transcript.error());
@@ -62,14 +68,13 @@ void run(const TranscribeFlags& f) {
       ++failed;
       continue;
     }
-    const auto dir = f.out_dir.empty() ? path.parent_path() : std::filesystem::path(f.out_dir);
-    const auto out = dir / (output_stem(path) + ".transcript.json");
-    if (auto s = write_file_atomically(out, to_json(*transcript).dump(2) + "\n"); !s) {
+    const auto out = std::filesystem::path(f.out_dir) / (in.stem + ".transcript.json");
+    if (auto s = write_file_atomically(out, to_json(*transcript).dump(2, ' ', false, Json::error_handler_t::replace) + "\n"); !s) {
       std::fprintf(stderr, "invox: error: %s\n", s.error().message.c_str());
       ++failed;
       continue;
     }
-    std::printf("%s: %.1f s, %zu segments -> %s\n", input.c_str(), transcript->duration_seconds,
+    std::printf("%s: %.1f s, %zu segments -> %s\n", in.display.c_str(), transcript->duration_seconds,
                 transcript->segments.size(), out.string().c_str());
   }
   set_exit_code(failed > 0 ? kExitInputFailed : kExitOk);
@@ -80,8 +85,9 @@ void run(const TranscribeFlags& f) {
 void setup_transcribe(CLI::App& app) {
   auto f = std::make_shared<TranscribeFlags>();
   auto* sub = app.add_subcommand("transcribe", "Transcribe audio files to <stem>.transcript.json");
-  sub->add_option("AUDIO", f->inputs, "Audio files: WAV, FLAC, Ogg/Vorbis, MP3")->required();
-  sub->add_option("--out", f->out_dir, "Output folder (default: next to each input)");
+  sub->add_option("AUDIO", f->inputs, "Audio files (WAV, FLAC, Ogg/Vorbis, MP3), folders (searched recursively) "
+                  "or glob patterns")->required();
+  sub->add_option("--out", f->out_dir, "Output folder for <stem>.transcript.json")->capture_default_str();
   sub->add_option("--template", f->template_path,
                   "Form template whose labels, aliases and options bias recognition (optional)");
   sub->add_option("--bias-text", f->bias_text_files,

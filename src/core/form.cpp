@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "util/rounding.hpp"
+
 namespace invox {
 
 namespace {
@@ -17,6 +19,29 @@ const FilledField* FilledForm::find(const std::string& field_id) const {
   return nullptr;
 }
 
+Json to_json(const RunContext& r) {
+  return Json{{"invox", r.invox_version},       {"input", r.input},   {"referenceDate", r.reference_date},
+              {"timezone", r.timezone},         {"locale", r.locale}, {"createdAt", r.created_at},
+              {"settings", r.settings}};
+}
+
+RunContext run_context_from_json(const Json& doc) {
+  RunContext r;
+  if (!doc.is_object()) return r;
+  auto text = [&doc](const char* key) {
+    auto it = doc.find(key);
+    return it != doc.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  r.invox_version = text("invox");
+  r.input = text("input");
+  r.reference_date = text("referenceDate");
+  r.timezone = text("timezone");
+  r.locale = text("locale");
+  r.created_at = text("createdAt");
+  r.settings = text("settings");
+  return r;
+}
+
 Json to_json(const FilledForm& f) {
   Json j;
   j["template"] = f.template_id;
@@ -26,14 +51,16 @@ Json to_json(const FilledForm& f) {
   Json filled = Json::object();
   for (const auto& [id, field] : f.filled) filled[id] = to_json(field);
   j["filled"] = filled;
+  if (!f.run.empty()) j["run"] = to_json(f.run);
   return j;
 }
 
 Json to_json(const Report& r) {
   Json j;
+  if (!r.template_id.empty()) j["template"] = r.template_id;
   j["status"] = to_string(r.status);
   Json conf = Json::object();
-  for (const auto& [id, c] : r.confidence) conf[id] = c;
+  for (const auto& [id, c] : r.confidence) conf[id] = util::round_to(c, util::kConfidenceDecimals);
   j["confidence"] = conf;
   j["issues"] = Json::array();
   for (const auto& i : r.issues) j["issues"].push_back(to_json(i));
@@ -43,6 +70,7 @@ Json to_json(const Report& r) {
   for (const auto& s : r.stages) j["stages"].push_back(to_json(s));
   j["usage"] = to_json(r.usage);
   if (!r.error.empty()) j["error"] = r.error;
+  if (!r.run.empty()) j["run"] = to_json(r.run);
   return j;
 }
 
@@ -55,6 +83,7 @@ Expected<FilledForm> filled_form_from_json(const Json& doc) {
   f.strategy = doc.value("strategy", "");
   f.model = doc.value("model", "");
   f.transcript = doc.value("transcript", "");
+  if (auto it = doc.find("run"); it != doc.end()) f.run = run_context_from_json(*it);
   for (const auto& [id, field] : doc["filled"].items()) {
     auto parsed = filled_field_from_json(field);
     if (!parsed) return Error::input("field '" + id + "': " + parsed.error().message);
@@ -105,6 +134,8 @@ Expected<Report> report_from_json(const Json& doc) {
     r.usage = *u;
   }
   r.error = doc.value("error", "");
+  if (auto it = doc.find("template"); it != doc.end() && it->is_string()) r.template_id = it->get<std::string>();
+  if (auto it = doc.find("run"); it != doc.end()) r.run = run_context_from_json(*it);
   return r;
 }
 

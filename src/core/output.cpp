@@ -30,7 +30,7 @@ std::string output_stem(const fs::path& input) {
   return input.stem().string();
 }
 
-Status write_file_atomically(const fs::path& path, std::string_view content) {
+Status write_file_atomically(const fs::path& path, std::string_view content, bool sync) {
   static std::atomic<unsigned> counter{0};
   const fs::path tmp = path.parent_path() /
                        fmt::format(".{}.tmp-{}-{}", path.filename().string(), ::getpid(), counter++);
@@ -50,7 +50,7 @@ Status write_file_atomically(const fs::path& path, std::string_view content) {
     }
     written += static_cast<size_t>(n);
   }
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+  if ((sync && ::fsync(fd) != 0) || ::close(fd) != 0) {
     const int err = errno;
     ::unlink(tmp.c_str());
     return Error::input(fmt::format("{}: write failed ({})", path.string(), std::strerror(err)));
@@ -61,6 +61,56 @@ Status write_file_atomically(const fs::path& path, std::string_view content) {
     return Error::input(fmt::format("{}: cannot replace ({})", path.string(), std::strerror(err)));
   }
   return ok();
+}
+
+Status sync_folder(const fs::path& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return Error::input(fmt::format("{}: cannot open to flush ({})", dir.string(), std::strerror(errno)));
+  const int rc = ::syncfs(fd);
+  const int err = errno;
+  ::close(fd);
+  if (rc != 0) return Error::input(fmt::format("{}: flushing to disk failed ({})", dir.string(), std::strerror(err)));
+  return ok();
+}
+
+namespace {
+
+// Creates and removes a file in `dir`: permissions alone do not tell (root, read-only mounts, ACLs).
+Status probe_writable(const fs::path& dir, std::string_view flag, const fs::path& named) {
+  const fs::path probe = dir / fmt::format(".invox-write-probe-{}", ::getpid());
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    return Error::config(fmt::format("{} {}: cannot write there ({}); choose another {}", flag, named.string(),
+                                     std::strerror(errno), named == dir ? "folder" : "path"));
+  }
+  ::close(fd);
+  ::unlink(probe.c_str());
+  return ok();
+}
+
+}  // namespace
+
+Status prepare_output_dir(const fs::path& dir, std::string_view flag) {
+  std::error_code ec;
+  const auto st = fs::status(dir, ec);
+  if (fs::exists(st) && !fs::is_directory(st)) {
+    return Error::config(fmt::format("{} {}: exists and is not a directory", flag, dir.string()));
+  }
+  if (!fs::exists(st)) {
+    fs::create_directories(dir, ec);
+    if (ec) return Error::config(fmt::format("{} {}: cannot create the directory ({})", flag, dir.string(), ec.message()));
+  }
+  return probe_writable(dir, flag, dir);
+}
+
+Status check_output_file(const fs::path& file, std::string_view flag) {
+  std::error_code ec;
+  if (fs::is_directory(file, ec)) return Error::config(fmt::format("{} {}: is a directory; name a file", flag, file.string()));
+  const fs::path dir = file.parent_path().empty() ? fs::path(".") : file.parent_path();
+  if (!fs::is_directory(dir, ec)) {
+    return Error::config(fmt::format("{} {}: the folder {} does not exist", flag, file.string(), dir.string()));
+  }
+  return probe_writable(dir, flag, file);
 }
 
 bool is_invox_output(const fs::path& path) {
@@ -99,11 +149,18 @@ Status write_outputs(const OutputPaths& paths, const FillOutcome& outcome, const
   for (const auto* p : {&paths.filled, &paths.report}) {
     if (auto s = check_replaceable(*p, options); !s) return s;
   }
-  const std::string filled = to_json(outcome.form).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
   const std::string report = to_json(outcome.report).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  if (outcome.report.status == FormStatus::Failed) {
+    std::error_code ec;
+    if (fs::remove(paths.filled, ec); ec) {
+      return Error::input(fmt::format("{}: cannot remove the earlier output ({})", paths.filled.string(), ec.message()));
+    }
+    return write_file_atomically(paths.report, report, !options.defer_sync);
+  }
+  const std::string filled = to_json(outcome.form).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
   // The report is written last: a complete report marks a complete pair for resume.
-  if (auto s = write_file_atomically(paths.filled, filled); !s) return s;
-  return write_file_atomically(paths.report, report);
+  if (auto s = write_file_atomically(paths.filled, filled, !options.defer_sync); !s) return s;
+  return write_file_atomically(paths.report, report, !options.defer_sync);
 }
 
 }  // namespace invox

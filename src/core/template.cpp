@@ -178,38 +178,51 @@ const Field* Template::find(std::string_view field_id) const {
 
 Expected<Template> parse_template(const Json& doc, const std::string& origin) {
   if (!doc.is_object()) return Error::config(fmt::format("{}: a template must be a JSON object", origin));
-  if (auto typo = detail::misspelled_key(doc, detail::kTemplateKeys)) {
-    return Error::config(fmt::format("{}: {}", origin, *typo));
-  }
+  // Every problem is collected, so one `template check` shows all that needs fixing in a file.
+  std::vector<std::string> problems;
+  auto note = [&problems](const Error& e) { problems.push_back(e.message); };
+  if (auto typo = detail::misspelled_key(doc, detail::kTemplateKeys)) problems.push_back(fmt::format("{}: {}", origin, *typo));
   Template t;
   auto id_it = doc.find("id");
   if (id_it == doc.end() || !id_it->is_string() || id_it->get<std::string>().empty()) {
-    return Error::config(fmt::format("{}: missing 'id' (a non-empty string naming the template)", origin));
+    problems.push_back(fmt::format("{}: missing 'id' (a non-empty string naming the template)", origin));
+  } else {
+    t.id = id_it->get<std::string>();
   }
-  t.id = id_it->get<std::string>();
   for (auto [key, dest] : {std::pair{"title", &t.title}, std::pair{"domain", &t.domain}}) {
     auto v = optional_string(doc, key, origin);
-    if (!v) return v.error();
-    *dest = *v;
+    v ? void(*dest = *v) : note(v.error());
   }
   auto fields_it = doc.find("fields");
   if (fields_it == doc.end() || !fields_it->is_array() || fields_it->empty()) {
-    return Error::config(fmt::format("{}: 'fields' must be a non-empty list of field objects", origin));
-  }
-  std::set<std::string> ids;
-  for (size_t i = 0; i < fields_it->size(); ++i) {
-    auto f = parse_field((*fields_it)[i], i, origin);
-    if (!f) return f.error();
-    if (!ids.insert(f->id).second) return field_error(origin, f->id, "duplicate field id");
-    t.fields.push_back(std::move(*f));
+    problems.push_back(fmt::format("{}: 'fields' must be a non-empty list of field objects", origin));
+  } else {
+    std::set<std::string> ids;
+    for (size_t i = 0; i < fields_it->size(); ++i) {
+      auto f = parse_field((*fields_it)[i], i, origin);
+      if (!f) {
+        note(f.error());
+      } else if (!ids.insert(f->id).second) {
+        note(field_error(origin, f->id, "duplicate field id"));
+      } else {
+        t.fields.push_back(std::move(*f));
+      }
+    }
   }
   if (auto it = doc.find("constraints"); it != doc.end() && !it->is_null()) {
-    if (!it->is_array()) return Error::config(fmt::format("{}: 'constraints' must be a list", origin));
-    for (size_t i = 0; i < it->size(); ++i) {
-      auto con = detail::parse_constraint((*it)[i], i, t, origin);
-      if (!con) return con.error();
-      t.constraints.push_back(std::move(*con));
+    if (!it->is_array()) {
+      problems.push_back(fmt::format("{}: 'constraints' must be a list", origin));
+    } else {
+      for (size_t i = 0; i < it->size(); ++i) {
+        auto con = detail::parse_constraint((*it)[i], i, t, origin);
+        con ? t.constraints.push_back(std::move(*con)) : note(con.error());
+      }
     }
+  }
+  if (!problems.empty()) {
+    std::string all = problems.front();
+    for (size_t i = 1; i < problems.size(); ++i) all += "\n" + problems[i];
+    return Error::config(all);
   }
   return t;
 }

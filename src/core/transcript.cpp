@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "util/file_io.hpp"
+#include "util/rounding.hpp"
 #include "util/strings.hpp"
 
 namespace invox {
@@ -11,10 +12,13 @@ Json to_json(const Transcript& t) {
   Json j;
   j["transcript"] = t.text;
   j["language"] = t.language;
-  j["durationInSeconds"] = t.duration_seconds;
+  j["durationInSeconds"] = util::round_to(t.duration_seconds, util::kSecondsDecimals);
   j["segments"] = Json::array();
   for (const auto& s : t.segments) {
-    j["segments"].push_back(Json{{"start", s.start}, {"end", s.end}, {"text", s.text}, {"confidence", s.confidence}});
+    j["segments"].push_back(Json{{"start", util::round_to(s.start, util::kSecondsDecimals)},
+                                 {"end", util::round_to(s.end, util::kSecondsDecimals)},
+                                 {"text", s.text},
+                                 {"confidence", util::round_to(s.confidence, util::kConfidenceDecimals)}});
   }
   return j;
 }

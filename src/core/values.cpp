@@ -4,6 +4,8 @@
 
 #include <array>
 
+#include "util/rounding.hpp"
+
 namespace invox {
 
 namespace {
@@ -42,6 +44,11 @@ Expected<CurrentValues> current_values_from_json(const Json& doc, const std::str
     return Error::input(fmt::format("{}: current values must be an object: {{\"field_id\": {{\"value\": ..., "
                                     "\"locked\": true}}}}", origin));
   }
+  // A filled form: its `filled` object holds the values (extra members such as confidence and
+  // evidence are ignored).
+  if (auto it = doc.find("filled"); it != doc.end() && it->is_object() && doc.contains("template")) {
+    return current_values_from_json(*it, origin);
+  }
   CurrentValues out;
   for (const auto& [field, entry] : doc.items()) {
     CurrentValue cv;
@@ -76,8 +83,8 @@ Json to_json(const Evidence& e) {
   j["transcriptSnippet"] = e.snippet;
   if (e.char_begin) j["charStart"] = *e.char_begin;
   if (e.char_end) j["charEnd"] = *e.char_end;
-  if (e.start) j["start"] = *e.start;
-  if (e.end) j["end"] = *e.end;
+  if (e.start) j["start"] = util::round_to(*e.start, util::kSecondsDecimals);
+  if (e.end) j["end"] = util::round_to(*e.end, util::kSecondsDecimals);
   return j;
 }
 
@@ -87,8 +94,9 @@ Json to_json(const FilledField& f) {
   j["changed"] = f.changed;
   if (f.changed) j["previousValue"] = f.previous_value;
   j["source"] = f.source.empty() ? Json(nullptr) : Json(f.source);
-  j["confidence"] = f.confidence;
+  j["confidence"] = util::round_to(f.confidence, util::kConfidenceDecimals);
   if (f.evidence) j["evidence"] = to_json(*f.evidence);
+  if (f.locked) j["locked"] = true;
   return j;
 }
 
@@ -101,7 +109,7 @@ Json to_json(const Decision& d) {
 }
 
 Json to_json(const StageTiming& s) {
-  Json j{{"stage", s.stage}, {"ms", s.ms}, {"ok", s.ok}};
+  Json j{{"stage", s.stage}, {"ms", util::round_to(s.ms, util::kMillisecondsDecimals)}, {"ok", s.ok}};
   if (s.calls) j["calls"] = *s.calls;
   if (!s.error.empty()) j["error"] = s.error;
   if (!s.warning.empty()) j["warning"] = s.warning;
@@ -110,7 +118,7 @@ Json to_json(const StageTiming& s) {
 
 Json to_json(const Usage& u) {
   return Json{{"llmCalls", u.llm_calls}, {"promptTokens", u.prompt_tokens},
-              {"completionTokens", u.completion_tokens}, {"costUsd", u.cost_usd}};
+              {"completionTokens", u.completion_tokens}, {"costUsd", util::round_to(u.cost_usd, util::kUsdDecimals)}};
 }
 
 Expected<Evidence> evidence_from_json(const Json& doc) {
@@ -131,6 +139,7 @@ Expected<FilledField> filled_field_from_json(const Json& doc) {
   if (auto it = doc.find("changed"); it != doc.end() && it->is_boolean()) f.changed = it->get<bool>();
   if (auto it = doc.find("previousValue"); it != doc.end()) f.previous_value = *it;
   f.source = string_member(doc, "source");
+  if (auto it = doc.find("locked"); it != doc.end() && it->is_boolean()) f.locked = it->get<bool>();
   if (auto it = doc.find("confidence"); it != doc.end() && it->is_number()) f.confidence = it->get<double>();
   if (auto it = doc.find("evidence"); it != doc.end() && it->is_object()) {
     auto e = evidence_from_json(*it);

@@ -54,6 +54,12 @@ Expected<std::vector<Strategy>> parse_strategy_list(const std::string& text) {
 }
 
 Expected<int> run_eval_command(const EvalCommandOptions& o, std::FILE* out, std::FILE* err) {
+  // Output paths are checked before the run: a typo must not cost a whole evaluation.
+  for (const auto& [path, flag] : {std::pair{&o.json_path, "--json"}, std::pair{&o.details_path, "--details"},
+                                   std::pair{&o.html_path, "--html"}}) {
+    if (path->empty()) continue;
+    if (auto s = check_output_file(*path, flag); !s) return s.error();
+  }
   auto dataset = load_dataset(o.dataset);
   if (!dataset) return dataset.error();
 

@@ -102,7 +102,10 @@ StrategyFactory pipeline_factory(PipelineOptions base, ModelServices services, s
     options.learn = false;  // evaluation never feeds its cases back into the history
     auto built = build_pipeline_services(options, services, history, with_recognizer);
     if (!built) {
-      return Error{built.error().kind, fmt::format("{}: {}", to_string(strategy), built.error().message)};
+      // "S3: ..." names the strategy unless the message already does ("strategy S3 needs ...").
+      const std::string& why = built.error().message;
+      const bool named = why.find(std::string("strategy ") + std::string(to_string(strategy))) != std::string::npos;
+      return Error{built.error().kind, named ? why : fmt::format("{}: {}", to_string(strategy), why)};
     }
     auto orchestrator = std::make_shared<const Orchestrator>(options, std::move(*built));
     StrategyRunner r;

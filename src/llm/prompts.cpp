@@ -144,7 +144,8 @@ std::vector<ChatMessage> extraction_messages(const ExtractionRequest& r) {
   for (const auto* f : r.fields) system += type_line(*f) + "\n";
 
   std::string context = "Context for this form (not a source of new values):\n";
-  const std::string ref = resolved_reference_date(r.context);
+  const auto resolved = resolve_reference_date(r.context);
+  const std::string ref = resolved ? *resolved : r.context.reference_date;
   context += fmt::format("- Reference date: {} (time zone {}, locale {}).\n", ref, r.context.timezone, r.context.locale);
   context += "- Current values:\n";
   bool any_current = false;

@@ -7,7 +7,7 @@
 
 #include "invox/log.hpp"
 #include "invox/models.hpp"
-#include "llm/sha256.hpp"
+#include "util/sha256.hpp"
 
 namespace invox::llm {
 
@@ -52,7 +52,7 @@ std::string ResponseCache::key_for(const std::string& provider, const std::strin
   // Length-prefixed parts so that no two different tuples concatenate to the same text.
   std::string material;
   for (const auto* part : {&provider, &model, &url, &body}) material += fmt::format("{}:{}\n", part->size(), *part);
-  return sha256_hex(material);
+  return util::sha256_hex(material);
 }
 
 std::optional<std::string> ResponseCache::get(const std::string& key) {

@@ -93,9 +93,10 @@ Expected<date::year_month_day> reference_day(const NormalizeContext& ctx) {
 
 namespace invox {
 
-std::string resolved_reference_date(const NormalizeContext& ctx) {
+Expected<std::string> resolve_reference_date(const NormalizeContext& ctx) {
   auto day = normalize::reference_day(ctx);
-  return day ? normalize::format_date(*day) : ctx.reference_date;
+  if (!day) return day.error();
+  return normalize::format_date(*day);
 }
 
 }  // namespace invox

@@ -1,10 +1,14 @@
 #include "orchestrator/context_check.hpp"
 
 #include <cctype>
+#include <optional>
+#include <string>
 
 #include <date/date.h>
 #include <date/tz.h>
 #include <fmt/format.h>
+
+#include "orchestrator/locale_codes.hpp"
 
 namespace invox {
 
@@ -46,6 +50,25 @@ bool valid_locale(std::string_view s) {
   return !first;
 }
 
+// The shape is right but a two-letter language or region is not a registered code ("xx-YY"):
+// dates and numbers would silently be read with defaults.
+std::optional<std::string> unregistered_subtag(std::string_view locale) {
+  const size_t sep = locale.find_first_of("-_");
+  std::string lang(locale.substr(0, sep));
+  for (char& ch : lang) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (lang.size() == 2 && !is_iso639_1_language(lang)) {
+    return fmt::format("'{}' is not an ISO 639 language code", locale.substr(0, sep));
+  }
+  if (sep == std::string_view::npos) return std::nullopt;
+  const std::string_view rest = locale.substr(sep + 1);
+  std::string region(rest.substr(0, rest.find_first_of("-_")));
+  for (char& ch : region) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  if (region.size() == 2 && !is_iso3166_region(region)) {
+    return fmt::format("'{}' is not an ISO 3166 region code", rest.substr(0, rest.find_first_of("-_")));
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Status validate_context(const NormalizeContext& c) {
@@ -61,6 +84,9 @@ Status validate_context(const NormalizeContext& c) {
   }
   if (!valid_locale(c.locale)) {
     return Error::config(fmt::format("--locale '{}' is not a locale tag such as en-US, en-GB or de-DE", c.locale));
+  }
+  if (auto problem = unregistered_subtag(c.locale)) {
+    return Error::config(fmt::format("--locale '{}': {} (e.g. en-US, en-GB, de-DE)", c.locale, *problem));
   }
   return ok();
 }

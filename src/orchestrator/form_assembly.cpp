@@ -12,6 +12,7 @@ FilledField carried(const CurrentValue* cur) {
   f.value = cur->value;
   f.source = cur->source;
   f.confidence = 1.0;
+  f.locked = cur->locked;
   return f;
 }
 

@@ -49,8 +49,9 @@ AudioFormat sniff_audio_format(std::string_view head) {
 }
 
 std::string conversion_command(const std::filesystem::path& path) {
+  // A new name, never the input's own ("x.wav" -> "x.wav" would overwrite what it reads).
   auto out = path;
-  out.replace_extension(".wav");
+  out.replace_filename(path.stem().string() + "-16k.wav");
   return fmt::format("ffmpeg -i '{}' -ar 16000 -ac 1 '{}'", path.string(), out.string());
 }
 
@@ -69,12 +70,12 @@ Expected<AudioFormat> check_audio_file(const std::filesystem::path& path) {
   const auto format = sniff_audio_format(std::string_view(buf.data(), got));
   if (format.name.empty()) {
     return Error::input(fmt::format(
-        "{}: not a recognized audio format (expected WAV, FLAC, Ogg/Vorbis or MP3); if it is audio, convert it with: {}",
+        "{}: not a recognized audio format (expected WAV, FLAC, Ogg/Vorbis or MP3); if it is audio, convert it, e.g. with ffmpeg (a separate tool): {}",
         path.string(), conversion_command(path)));
   }
   if (!format.decodable) {
     return Error::unsupported(fmt::format(
-        "{}: {} audio is not supported by this build (libsndfile reads WAV, FLAC, Ogg/Vorbis, MP3); convert it with: {}",
+        "{}: {} audio is not supported by this build (libsndfile reads WAV, FLAC, Ogg/Vorbis, MP3); convert it, e.g. with ffmpeg (a separate tool): {}",
         path.string(), format.name, conversion_command(path)));
   }
   return format;

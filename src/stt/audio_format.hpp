@@ -21,7 +21,8 @@ struct AudioFormat {
 // data and formats that need conversion (the message carries an ffmpeg command).
 [[nodiscard]] Expected<AudioFormat> check_audio_file(const std::filesystem::path& path);
 
-// "ffmpeg -i 'in.m4a' -ar 16000 -ac 1 'in.wav'", the conversion hint used in messages.
+// "ffmpeg -i 'in.m4a' -ar 16000 -ac 1 'in-16k.wav'", the conversion hint used in messages (ffmpeg
+// is not an invox dependency; the hint names it as one way). The output never names the input.
 [[nodiscard]] std::string conversion_command(const std::filesystem::path& path);
 
 }  // namespace invox::stt

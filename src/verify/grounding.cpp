@@ -111,7 +111,9 @@ bool grounded_by_type(const GroundingInput& in) {
 GroundingResult check_grounding(const GroundingInput& in) {
   if (!in.field || !in.value || !in.folded) return {false, "internal: incomplete grounding input"};
   if (in.value->is_null()) return {true, ""};
-  if (grounded_by_type(in) || evidence_supports(in, false)) return {true, ""};
+  // The evidence check is cheap (the snippet alone is read); some type checks scan the whole
+  // transcript, so they run only when the evidence does not already show the value.
+  if (evidence_supports(in, false) || grounded_by_type(in)) return {true, ""};
   return {false, fmt::format("value {} cannot be found in or derived from the transcript", in.value->dump())};
 }
 

@@ -32,6 +32,10 @@ for stem in a__rec b__rec p; do
   grep -q '"status": "failed"' "out/$stem.report.json" && fail "$stem should not fail"
 done
 grep -q '"status": "failed"' out/corrupt.report.json || fail "corrupt input's report says failed"
+# A failed input has its report only: collecting *.filled.json never picks up an empty form.
+expect_no_file out/corrupt.filled.json; expect_no_file out/clip.filled.json
+[[ $(json out/summary.json '[e["filled"] for e in d["inputs"] if e["stem"] == "corrupt"][0]') == None ]] \
+  || fail "summary points at no form for a failed input"
 grep -q '"status": "failed"' out/clip.report.json || fail "unsupported input's report says failed"
 [[ $(json out/summary.json 'd["counts"]["inputs"]') == 5 ]] || fail "summary lists 5 inputs: $(cat out/summary.json)"
 [[ $(json out/summary.json 'd["counts"]["failed"]') == 2 ]] || fail "summary counts 2 failed"
@@ -48,10 +52,20 @@ run "$BIN" fill --model rules --jobs 2 --out out "$T" in
 expect_rc 1
 [[ $(json out/summary.json 'd["counts"]["skipped"]') == 3 ]] || fail "resume skips the 3 finished inputs"
 [[ $(stat -c '%y' out/a__rec.filled.json) == "$before" ]] || fail "a skipped input's output was rewritten"
+expect_err "3 up to date"
+# One named input: the skip is said, with how to redo it.
+run "$BIN" fill --model rules --out out "$T" in/a/deep/p.transcript.json; expect_rc 0
+expect_out "up to date (--force to redo)"
+# Options that decide the output are part of the resume check.
+run "$BIN" fill --model rules --jobs 2 --reference-date 2026-01-02 --out out "$T" in
+[[ $(json out/summary.json 'd["counts"]["skipped"]') == 0 ]] || fail "another --reference-date redoes every input"
+[[ $(json out/a__rec.filled.json 'd["run"]["referenceDate"]') == 2026-01-02 ]] || fail "outputs record the reference date"
+run "$BIN" fill --model rules --jobs 2 --reference-date 2026-01-02 --out out "$T" in
+[[ $(json out/summary.json 'd["counts"]["skipped"]') == 3 ]] || fail "the same options skip again"
 touch in/b/rec.txt
-run "$BIN" fill --model rules --out out "$T" in
+run "$BIN" fill --model rules --reference-date 2026-01-02 --out out "$T" in
 [[ $(json out/summary.json 'd["counts"]["skipped"]') == 2 ]] || fail "a touched input runs again"
-run "$BIN" fill --model rules --force --out out "$T" in
+run "$BIN" fill --model rules --reference-date 2026-01-02 --force --out out "$T" in
 [[ $(json out/summary.json 'd["counts"]["skipped"]') == 0 ]] || fail "--force redoes everything"
 
 # Shards partition the inputs exactly; --json-lines gives one line per input on stdout.

@@ -56,4 +56,26 @@ expect_no_file c/in.filled.json
 run "$BIN" fill --model rules --out m "$T" nosuch.txt in.txt; expect_rc 1; expect_err "nosuch.txt: no such file"
 expect_file m/in.filled.json
 grep -q '"status": "failed"' m/nosuch.report.json || fail "missing input's report says failed"
+# Messages a user can act on.
+run "$BIN" fill --model rules -j 0 "$T" in.txt; expect_rc 2; expect_err "must be a whole number of at least 1"
+[[ ${#ERR} -lt 400 ]] || fail "-j 0 message is too long: $ERR"
+run "$BIN" fil "$T" in.txt; expect_rc 2; expect_err "did you mean 'fill'?"
+run "$BIN" fill --model rules --ouput o "$T" in.txt; expect_rc 2; expect_err "did you mean '--out'?"
+run "$BIN" fill --model rules --out o in.txt "$T"; expect_rc 2; expect_err "is the order swapped?"
+run "$BIN" fill --model rules --out /proc/self "$T" in.txt; expect_rc 2; expect_err "--out /proc/self: cannot write there"
+run "$BIN" fill --model rules --locale xx-YY --out o "$T" in.txt; expect_rc 2; expect_err "'xx' is not an ISO 639 language code"
+expect_no_file o/in.filled.json
+# -q means the same before and after the subcommand: nothing but errors on stderr.
+mkdir -p qin && cp in.txt qin/a.txt && cp in.txt qin/b.txt
+run "$BIN" -q fill --model rules --out q1 "$T" qin; expect_rc 0; [[ -z "$ERR" ]] || fail "invox -q fill printed: $ERR"
+run "$BIN" fill -q --model rules --out q2 "$T" qin; expect_rc 0; [[ -z "$ERR" ]] || fail "invox fill -q printed: $ERR"
+# Numbers in outputs carry their meaning: 3 decimals for confidences, 0.1 ms for stage times.
+python3 - q1/a.filled.json q1/a.report.json <<'PY' || fail "numbers in outputs are not rounded"
+import json, sys
+f, r = (json.load(open(p)) for p in sys.argv[1:])
+for v in f["filled"].values():
+    assert round(v["confidence"], 3) == v["confidence"], v
+for s in r["stages"]:
+    assert round(s["ms"], 1) == s["ms"], s
+PY
 echo ok

@@ -31,6 +31,16 @@ expect_err "M4A"; expect_err "ffmpeg -i"
 sox -n -r 16000 -c 1 -b 16 "$TMP/quiet.wav" trim 0 2
 run "$BIN" transcribe "$TMP/quiet.wav" --out "$TMP/out3"; expect_rc 1; expect_err "silent"
 
+# Same stem, two formats, no --out: both land in the current folder under distinct names (as fill
+# names them), never overwriting each other, never next to the inputs.
+mkdir -p "$TMP/same" "$TMP/cwd"
+cp "$AUDIO" "$TMP/same/leave.wav"; sox "$AUDIO" "$TMP/same/leave.flac"
+(cd "$TMP/cwd" && "$BIN" transcribe "$TMP/same/leave.wav" "$TMP/same/leave.flac" >/dev/null 2>&1) \
+  || { echo "transcribe of two formats failed"; exit 1; }
+[[ -s "$TMP/cwd/same__leave-wav.transcript.json" && -s "$TMP/cwd/same__leave-flac.transcript.json" ]] \
+  || { echo "collision-safe stems missing: $(ls "$TMP/cwd")"; exit 1; }
+[[ -z $(ls "$TMP/same" | grep transcript) ]] || { echo "wrote next to the input: $(ls "$TMP/same")"; exit 1; }
+
 # Configuration errors exit 2.
 run "$BIN" transcribe "$AUDIO" --stt nonsense; expect_rc 2; expect_err "unknown speech-to-text backend"
 OPENAI_API_KEY= run "$BIN" transcribe "$AUDIO" --stt openai:whisper-1; expect_rc 2; expect_err "OPENAI_API_KEY"

@@ -44,6 +44,11 @@ constraint-types|{"id":"t","fields":[{"id":"end","type":"date"},{"id":"n","type"
 malformed-json|{"id":"t","fields":[{"id":"a" "type":"text"}]}||invalid JSON at line 1, column
 CASES
 
+# Every problem of a file is listed, each on its own "invox: error:" line.
+printf '%s\n' '{"id":"t","fields":[{"id":"dob","type":"dat"},{"id":"sex","type":"enum"},{"id":"x","type":"text","mni":1}]}' > "$WORK/three.json"
+run "$BIN" template check "$WORK/three.json"; expect_rc 2
+expect_err "field 'dob'"; expect_err "field 'sex'"; expect_err "unknown key 'mni'"
+[[ $(grep -c "^invox: error: $WORK/three.json: " <<<"$ERR") == 3 ]] || fail "three problems, three lines: $ERR"
 run "$BIN" template check "$WORK/none.json"; expect_rc 2; expect_err "$WORK/none.json: no such file"
 run "$BIN" template show "$WORK/none.json"; expect_rc 2; expect_err "$WORK/none.json: no such file"
 echo ok

@@ -81,8 +81,9 @@ bool has_normalized_type(const Json& v, const Field& f) {
 }
 
 void check_filled_field(const Json& f, const std::string& where, const Field* field, Problems& out) {
-  check_keys(f, where, {"value", "changed", "source", "confidence"}, {"previousValue", "evidence"}, out);
+  check_keys(f, where, {"value", "changed", "source", "confidence"}, {"previousValue", "evidence", "locked"}, out);
   if (!f.is_object()) return;
+  if (f.contains("locked")) expect(get(f, "locked").is_boolean(), where + ".locked", "true or false", out);
   expect(!f.contains("value") || !get(f, "value").is_object(), where + ".value", "a scalar, string or null", out);
   if (field && f.contains("value") && !has_normalized_type(get(f, "value"), *field)) {
     out.push_back(where + ".value: not the normalized form of a " + std::string(to_string(field->type)) + " field");
@@ -110,12 +111,25 @@ void check_filled_field(const Json& f, const std::string& where, const Field* fi
   }
 }
 
+// The `run` object both outputs carry: where the output came from (DESIGN.md "Outputs").
+void check_run(const Json& doc, Problems& out) {
+  auto it = doc.find("run");
+  if (it == doc.end()) return;
+  check_keys(*it, "run", {"invox", "input", "referenceDate", "timezone", "locale", "createdAt", "settings"}, {}, out);
+  if (!it->is_object()) return;
+  for (const auto& [k, v] : it->items()) expect(v.is_string(), "run." + k, "a string", out);
+  const Json& created = get(*it, "createdAt");
+  expect(created.is_string() && created.get<std::string>().size() == 20 && created.get<std::string>().back() == 'Z',
+         "run.createdAt", "a UTC time such as 2026-03-14T09:30:00Z", out);
+}
+
 }  // namespace
 
 std::vector<std::string> check_filled_shape(const Json& doc, const Template* tmpl) {
   Problems out;
-  check_keys(doc, "filled.json", {"template", "strategy", "model", "transcript", "filled"}, {}, out);
+  check_keys(doc, "filled.json", {"template", "strategy", "model", "transcript", "filled"}, {"run"}, out);
   if (!doc.is_object()) return out;
+  check_run(doc, out);
   for (const char* k : {"template", "strategy", "model", "transcript"}) {
     if (doc.contains(k)) expect(get(doc, k).is_string(), k, "a string", out);
   }
@@ -142,8 +156,11 @@ std::vector<std::string> check_filled_shape(const Json& doc, const Template* tmp
 
 std::vector<std::string> check_report_shape(const Json& doc) {
   Problems out;
-  check_keys(doc, "report.json", {"status", "confidence", "issues", "decisions", "stages", "usage"}, {"error"}, out);
+  check_keys(doc, "report.json", {"status", "confidence", "issues", "decisions", "stages", "usage"},
+             {"error", "template", "run"}, out);
   if (!doc.is_object()) return out;
+  check_run(doc, out);
+  if (doc.contains("template")) expect(get(doc, "template").is_string(), "template", "a string", out);
   if (doc.contains("status")) {
     expect(get(doc, "status").is_string() && one_of(get(doc, "status").get<std::string>(), {"complete", "needs_review", "failed"}),
            "status", "complete | needs_review | failed", out);

@@ -1,6 +1,7 @@
 #include "extract/rules/rules_engine.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "extract/rules/choice_reader.hpp"
 #include "extract/rules/cue_lexicon.hpp"
@@ -73,12 +74,21 @@ Candidate to_candidate(const Scan& s, const FieldCandidate& c) {
 std::map<std::string, Candidate> extract_all(const Template& tmpl, std::string_view text,
                                              const std::vector<FewShot>& examples, const NormalizeContext& ctx,
                                              const EngineParams& params) {
-  Lexicon lex = build_lexicon(tmpl);
+  return extract_all(build_lexicon(tmpl), text, examples, ctx, params);
+}
+
+std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, std::string_view text,
+                                             const std::vector<FewShot>& examples, const NormalizeContext& ctx,
+                                             const EngineParams& params) {
+  // Few-shots add cues to a copy; without them the shared lexicon is used as it is.
+  std::optional<Lexicon> learned;
   if (!examples.empty()) {
+    learned = template_lexicon;
     std::vector<FewShot> used(examples.begin(),
                               examples.begin() + static_cast<long>(std::min(examples.size(), params.max_examples)));
-    learn_cues(lex, used, ctx);
+    learn_cues(*learned, used, ctx);
   }
+  const Lexicon& lex = learned ? *learned : template_lexicon;
   auto tt = tokenize(text);
   auto mentions = find_mentions(tt, lex);
   mark_bounding_mentions(tt, lex, mentions, ctx);

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "extract/rules/cue_lexicon.hpp"
 #include "invox/extractor.hpp"
 
 namespace invox::rules {
@@ -17,6 +18,12 @@ struct EngineParams {
 
 // Candidates for every field of `tmpl` that `text` mentions, keyed by field id.
 [[nodiscard]] std::map<std::string, Candidate> extract_all(const Template& tmpl, std::string_view text,
+                                                           const std::vector<FewShot>& examples,
+                                                           const NormalizeContext& ctx,
+                                                           const EngineParams& params = {});
+// The same with the template's lexicon already built (build_lexicon(tmpl)), so a run over many
+// inputs of one template builds it once (the lexicon points into `tmpl`: same template only).
+[[nodiscard]] std::map<std::string, Candidate> extract_all(const Lexicon& lexicon, std::string_view text,
                                                            const std::vector<FewShot>& examples,
                                                            const NormalizeContext& ctx,
                                                            const EngineParams& params = {});

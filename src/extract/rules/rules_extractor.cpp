@@ -1,12 +1,45 @@
 // The offline, deterministic cue-based extractor (`--model rules`). Pipeline per request:
 // lexicon from the template (+ cues learned from few-shots) -> tokens -> mentions -> per-field
 // candidates by type -> best candidate per field, typed values never shared by two fields.
+#include <memory>
+#include <mutex>
+#include <vector>
+
 #include "extract/rules/rules_engine.hpp"
 #include "invox/extractor.hpp"
+#include "invox/template.hpp"
 
 namespace invox {
 
 namespace {
+// A template's lexicon, built once and shared by every input of a run (building it is a
+// large part of a short transcript's work). The entry keeps the template's JSON so that
+// another template at a reused address is never given a stale lexicon.
+class LexiconCache {
+ public:
+  std::shared_ptr<const rules::Lexicon> get(const Template& tmpl) {
+    Json doc = to_json(tmpl);
+    std::lock_guard lock(mutex_);
+    for (const auto& e : entries_) {
+      if (e.tmpl == &tmpl && e.doc == doc) return e.lexicon;
+    }
+    if (entries_.size() >= kMaxEntries) entries_.erase(entries_.begin());
+    auto lexicon = std::make_shared<const rules::Lexicon>(rules::build_lexicon(tmpl));
+    entries_.push_back({&tmpl, std::move(doc), lexicon});
+    return lexicon;
+  }
+
+ private:
+  static constexpr size_t kMaxEntries = 64;  // eval runs a handful of templates
+  struct Entry {
+    const Template* tmpl;
+    Json doc;
+    std::shared_ptr<const rules::Lexicon> lexicon;
+  };
+  std::mutex mutex_;
+  std::vector<Entry> entries_;
+};
+
 class RulesExtractor final : public Extractor {
  public:
   std::string name() const override { return "rules"; }
@@ -14,7 +47,8 @@ class RulesExtractor final : public Extractor {
     if (!request.tmpl) return Error::internal("rules extractor: the request has no template");
     if (!request.transcript) return Error::internal("rules extractor: the request has no transcript");
     ExtractionResult result;
-    auto all = rules::extract_all(*request.tmpl, request.transcript->text, request.examples, request.context);
+    const auto lexicon = lexicons_.get(*request.tmpl);
+    auto all = rules::extract_all(*lexicon, request.transcript->text, request.examples, request.context);
     for (const Field* f : request.fields) {
       if (!f) continue;
       auto it = all.find(f->id);
@@ -24,6 +58,9 @@ class RulesExtractor final : public Extractor {
     }
     return result;
   }
+
+ private:
+  LexiconCache lexicons_;
 };
 }  // namespace
 

@@ -1,9 +1,9 @@
-#include "llm/sha256.hpp"
+#include "util/sha256.hpp"
 
 #include <array>
 #include <cstdint>
 
-namespace invox::llm {
+namespace invox::util {
 
 namespace {
 
@@ -67,4 +67,4 @@ std::string sha256_hex(std::string_view data) {
   return out;
 }
 
-}  // namespace invox::llm
+}  // namespace invox::util
