@@ -24,6 +24,7 @@ constexpr double kSubPhraseStrength = 0.7;
 constexpr double kUnigramStrength = 0.6;
 constexpr double kUnitStrength = 0.7;
 constexpr double kWeakStrength = 0.4;
+constexpr double kDescriptionStrength = 0.5;
 
 bool is_short_acronym(const std::string& s) {
   if (s.size() > 4 || s.empty()) return false;
@@ -205,6 +206,37 @@ std::vector<std::vector<std::string>> sub_phrases(const std::vector<std::string>
 }
 }  // namespace
 
+// Values nobody labels ("I got here at quarter to nine" for "When the inspector arrived"):
+// the content words of a date or time field's description are weak cues, when no other field
+// uses the word as a cue or in its own description. A date or time must still follow them.
+void add_description_cues(Lexicon& lex, std::map<std::string, std::set<size_t>>& owners) {
+  constexpr size_t kMinWordLength = 4;
+  std::vector<std::vector<std::string>> desc(lex.fields.size());
+  std::map<std::string, std::set<size_t>> desc_owners;
+  for (size_t i = 0; i < lex.fields.size(); ++i) {
+    for (const auto& t : tokenize(lex.fields[i].field->description).tokens) {
+      if (t.norm.size() < kMinWordLength || is_stopword(t.norm) || is_generic_word(t.stem)) continue;
+      desc[i].push_back(t.stem);
+      desc_owners[t.stem].insert(i);
+    }
+  }
+  for (size_t i = 0; i < lex.fields.size(); ++i) {
+    FieldType type = lex.fields[i].field->type;
+    if (type != FieldType::Date && type != FieldType::Time) continue;
+    auto& cues = lex.fields[i].cues;
+    for (const auto& st : desc[i]) {
+      if (desc_owners[st].size() != 1 || !owners[st].empty()) continue;
+      bool dup = std::any_of(cues.begin(), cues.end(), [&](const Cue& c) { return c.phrase.stems.size() == 1 && c.phrase.stems[0] == st; });
+      if (dup) continue;
+      Phrase p;
+      p.stems = {st};
+      p.text = st;
+      cues.push_back(Cue{p, kDescriptionStrength, CueKind::Lead, false, false, true});
+      owners[st].insert(i);
+    }
+  }
+}
+
 Phrase make_phrase(const std::string& text) {
   Phrase p;
   p.text = text;
@@ -279,6 +311,7 @@ Lexicon build_lexicon(const Template& tmpl) {
       cues.push_back(Cue{p, g.size() == 1 ? kUnigramStrength : kSubPhraseStrength, CueKind::Lead, false, false});
     }
   }
+  add_description_cues(lex, owners);
   return lex;
 }
 

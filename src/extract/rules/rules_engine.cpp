@@ -1,11 +1,14 @@
 #include "extract/rules/rules_engine.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <string>
 
 #include "extract/rules/choice_reader.hpp"
 #include "extract/rules/cue_lexicon.hpp"
 #include "extract/rules/cue_matcher.hpp"
 #include "extract/rules/fewshot_cues.hpp"
+#include "extract/rules/lexical_data.hpp"
 #include "extract/rules/scan.hpp"
 #include "extract/rules/text_reader.hpp"
 #include "extract/rules/typed_reader.hpp"
@@ -53,10 +56,62 @@ std::vector<FieldCandidate> rank(std::vector<FieldCandidate> cands, double keep_
 
 bool overlaps(const FieldCandidate& a, const FieldCandidate& b) { return a.first < b.last && b.first < a.last; }
 
+bool names_past_date(const Field& f) {
+  for (const std::string& text : {f.id, f.label}) {
+    std::string word;
+    for (char ch : text + " ") {
+      if (std::isalnum(static_cast<unsigned char>(ch))) {
+        word += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      } else if (!word.empty()) {
+        if (words().past_date_words.contains(word)) return true;
+        word.clear();
+      }
+    }
+  }
+  return false;
+}
+
+// The form's event date (its first date field, unless a birth date) when no cue led to it:
+// the first date said in the transcript that no other date field took ("Admitted last Friday
+// after a fall"); with none said, a form filled while its event happens (a visit, an
+// inspection, a call) is dated today. Both are guesses: low confidence.
+void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
+  constexpr double kUnlabeledDate = 0.5;
+  constexpr double kImpliedToday = 0.4;
+  const Lexicon& lex = s.lex;
+  for (size_t f = 0; f < lex.fields.size(); ++f) {
+    const Field& field = *lex.fields[f].field;
+    if (field.type != FieldType::Date) continue;
+    if (!ranked[f].empty() || names_past_date(field)) return;
+    for (size_t i = 0; i < s.size(); ++i) {
+      if (s.tok(i).filler) continue;
+      auto c = s.parse_typed(i, std::min(s.size(), i + 8), field);
+      if (!c) continue;
+      bool taken = false;
+      for (size_t g = 0; g < lex.fields.size(); ++g)
+        if (g != f && !ranked[g].empty() && overlaps(ranked[g][0], *c)) taken = true;
+      if (!taken) {
+        c->score = kUnlabeledDate;
+        c->cue_first = c->first;
+        ranked[f].push_back(*c);
+        return;
+      }
+      i = c->last - 1;
+    }
+    FieldCandidate c;
+    c.value = "today";
+    c.score = kImpliedToday;
+    c.implied = true;
+    ranked[f].push_back(c);
+    return;
+  }
+}
+
 Candidate to_candidate(const Scan& s, const FieldCandidate& c) {
   Candidate out;
   out.value = c.value;
   out.confidence = std::clamp(c.score, 0.05, 0.99);
+  if (c.implied) return out;
   Evidence e;
   size_t first = std::min(c.cue_first, c.first);
   size_t last = std::max(c.last, first + 1);
@@ -94,6 +149,8 @@ std::map<std::string, Candidate> extract_all(const Template& tmpl, std::string_v
     if (ranked[f].empty()) ranked[f] = read_subject_name(scan, f);
     break;
   }
+
+  if (params.imply_event_date) date_event(scan, ranked);
 
   // Assign the strongest fields first; a typed value already taken by another field is skipped.
   std::vector<size_t> order(lex.fields.size());

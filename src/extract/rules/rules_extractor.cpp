@@ -14,7 +14,9 @@ class RulesExtractor final : public Extractor {
     if (!request.tmpl) return Error::internal("rules extractor: the request has no template");
     if (!request.transcript) return Error::internal("rules extractor: the request has no transcript");
     ExtractionResult result;
-    auto all = rules::extract_all(*request.tmpl, request.transcript->text, request.examples, request.context);
+    rules::EngineParams params;
+    params.imply_event_date = request.old_transcript.empty() && (!request.current || request.current->empty());
+    auto all = rules::extract_all(*request.tmpl, request.transcript->text, request.examples, request.context, params);
     for (const Field* f : request.fields) {
       if (!f) continue;
       auto it = all.find(f->id);

@@ -58,8 +58,34 @@ FieldCandidate code_candidate(const CodeRead& code, double score) {
   return c;
 }
 
+// "Who's your fire warden? - That's me, Odalys Verhoeven.": the answer to a question that
+// names the field. A bare "yes" confirms the value said in the question itself instead.
+std::optional<FieldCandidate> read_text_answer(const Scan& s, const Mention& m, size_t field) {
+  constexpr double kAnswerFactor = 0.9;
+  auto a = s.answer_after(m.first);
+  if (!a || words().yes_words.contains(s.tok(*a).norm)) return std::nullopt;
+  size_t start = s.skip_answer_opener(*a);
+  if (start >= s.size()) return std::nullopt;
+  const FieldLexicon& fl = s.lex.fields[field];
+  std::optional<FieldCandidate> c;
+  if (fl.code_like) {
+    if (auto code = read_code(s, start, s.region_end(start, field, false, 8), 5, fl.code_prefix))
+      c = code_candidate(*code, 1.0);
+  } else if (fl.person_name) {
+    auto span = read_phrase(s, field, start, false);
+    if (span && span->first <= start + 4) c = span;
+  } else {
+    c = read_phrase(s, field, start, true);
+  }
+  if (!c) return std::nullopt;
+  c->score = m.strength * kTextFactor * kAnswerFactor;
+  c->cue_first = m.first;
+  return c;
+}
+
 std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t field) {
   const FieldLexicon& fl = s.lex.fields[field];
+  if (auto answered = read_text_answer(s, m, field)) return answered;
   size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
   if (fl.code_like) {
     size_t end = s.region_end(start, field, false, 8);
@@ -101,10 +127,17 @@ std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
     if (m.field != field || m.is_value || m.cue->kind == CueKind::Unit) continue;
     if (negated_before(s, m)) continue;
     size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
-    if (m.cue->kind != CueKind::Inclusive && s.tok(m.last - 1).after == Break::Sentence) continue;
+    // "Any symptoms? - Headache, and some nausea.": a question's list is its answer.
+    double factor = 1.0;
+    if (auto a = s.answer_after(m.first); a && m.cue->kind != CueKind::Inclusive) {
+      start = s.skip_answer_opener(*a);
+      factor = 0.9;
+    } else if (m.cue->kind != CueKind::Inclusive && s.tok(m.last - 1).after == Break::Sentence) {
+      continue;
+    }
     auto items = read_items(s, field, start);
     if (!items) continue;
-    items->score = m.strength * kTextFactor;
+    items->score = m.strength * kTextFactor * factor;
     items->cue_first = m.first;
     out.push_back(*items);
   }

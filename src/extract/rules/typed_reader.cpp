@@ -94,6 +94,28 @@ std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size
   return std::nullopt;
 }
 
+// "When was your last drill? - January fourteenth.": a cue in a question is answered by the
+// first value of its type at the start of the next turn.
+std::optional<FieldCandidate> read_answer(const Scan& s, const Mention& m, size_t field) {
+  constexpr double kAnswerFactor = 0.9;
+  const Field& f = *s.lex.fields[field].field;
+  auto a = s.answer_after(m.first);
+  if (!a) return std::nullopt;
+  size_t start = s.skip_answer_opener(*a);
+  size_t end = s.region_end(start, field, false, s.params.typed_lookahead + 4);
+  size_t seen = 0;
+  for (size_t i = start; i < end && seen < s.params.typed_lookahead; ++i) {
+    if (s.tok(i).filler) continue;
+    ++seen;
+    auto c = parse_checked(s, i, end, f);
+    if (!c) continue;
+    c->score = m.strength * kAnswerFactor * (1.0 - kDistancePenalty * static_cast<double>(seen - 1));
+    c->cue_first = m.first;
+    return c;
+  }
+  return std::nullopt;
+}
+
 std::optional<FieldCandidate> read_backward(const Scan& s, const Mention& m, size_t field) {
   const Field& f = *s.lex.fields[field].field;
   // The longest number that ends right before the cue, within the same clause.
@@ -163,6 +185,7 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
       c = read_backward(s, m, field);
     } else {
       c = read_forward(s, m, field);
+      if (!c) c = read_answer(s, m, field);
       if (!c && f.type == FieldType::Number) c = read_backward(s, m, field);
       if (!c && f.type == FieldType::Number) c = read_zero_count(s, m);
     }
