@@ -278,6 +278,11 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.uncertain_words = r.words("uncertain_words");
   d.uncertain_phrases = r.phrases("uncertain_phrases");
   d.hypothetical_markers = r.words("hypothetical_markers");
+  d.morning_words = r.words("morning_words");
+  d.afternoon_words = r.words("afternoon_words");
+  d.clock_openers = r.words("clock_openers");
+  d.greetings = r.words("greetings");
+  d.self_reference_words = r.words("self_reference_words");
   d.correction_markers = r.phrases("correction_markers");
   d.rejection_markers = r.phrases("rejection_markers");
   d.guideline_empty_markers = r.phrases("guideline_empty_markers");

@@ -80,6 +80,8 @@ struct LexiconData {
   WordSet negation_bridges, yes_words, no_words, affirmations, uncertain_words;
   std::vector<Phrase> uncertain_phrases;
   WordSet hypothetical_markers;
+  // Conversation: clock times without am/pm, unlabeled times, turn openers, "that's me".
+  WordSet morning_words, afternoon_words, clock_openers, greetings, self_reference_words;
   std::vector<Phrase> correction_markers, rejection_markers;
   std::vector<Phrase> guideline_empty_markers;
   // Structure of dictated text.

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "extract/rules/choice_reader.hpp"
+#include "extract/rules/clock_times.hpp"
 #include "extract/rules/cue_lexicon.hpp"
 #include "extract/rules/cue_matcher.hpp"
 #include "extract/rules/fewshot_cues.hpp"
@@ -151,6 +152,10 @@ std::map<std::string, Candidate> extract_all(const Template& tmpl, std::string_v
   }
 
   if (params.imply_event_date) date_event(scan, ranked);
+  assign_unlabeled_times(scan, ranked);
+  for (size_t f = 0; f < lex.fields.size(); ++f)
+    if (lex.fields[f].field->type == FieldType::Time)
+      for (auto& c : ranked[f]) infer_day_half(scan, c);
 
   // Assign the strongest fields first; a typed value already taken by another field is skipped.
   std::vector<size_t> order(lex.fields.size());
