@@ -262,6 +262,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.month_names = r.ordered("month_names", 12);
   d.weekday_names = r.ordered("weekday_names", 7);
   d.spelling_alphabet = r.ordered("spelling_alphabet", 26);
+  d.spoken_dashes = r.words("spoken_dashes");
   d.past_date_words = r.words("past_date_words");
   d.hedges = r.words("hedges");
   d.abbreviations = r.words("abbreviations");

@@ -72,6 +72,7 @@ struct LexiconData {
   WordValues scale_words, scale_ordinals, repeat_words;
   WordSet spoken_zero;
   OrderedWords month_names, weekday_names, spelling_alphabet;
+  WordSet spoken_dashes;
   WordSet past_date_words, hedges, abbreviations;
   std::vector<Honorific> honorifics;
   // Polarity and answers.

@@ -160,6 +160,20 @@ bool looks_like_code(const std::string& s) {
   return letter && digit;
 }
 
+// A guideline phrase spelled piece by piece: it has a spoken digit ("five two one nine dash c").
+bool spells_a_code(const std::string& phrase) {
+  for (const auto& t : tokenize(phrase).tokens)
+    if (words().digit_words.index_of(t.norm) || t.has_digit) return true;
+  return false;
+}
+
+// "FL-07": letters, a hyphen, digits.
+bool hyphenated_code(const std::string& s) {
+  size_t dash = s.find('-');
+  if (dash == std::string::npos || dash == 0 || dash + 1 >= s.size()) return false;
+  return std::isalpha(static_cast<unsigned char>(s[dash - 1])) && std::isdigit(static_cast<unsigned char>(s[dash + 1]));
+}
+
 void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   const Field& f = *fl.field;
   bool textual = f.type == FieldType::Text || f.type == FieldType::Textarea;
@@ -182,6 +196,7 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   bool code_example = std::any_of(gi.quoted_examples.begin(), gi.quoted_examples.end(), looks_like_code);
   fl.code_like = f.type == FieldType::Text && !fl.person_name && (gi.mentions_digits || code_word || code_example || !gi.code_prefix.empty());
   fl.code_prefix = gi.code_prefix;
+  fl.code_hyphen = std::any_of(gi.quoted_examples.begin(), gi.quoted_examples.end(), hyphenated_code);
   bool place = any_in(words().place_words);
   fl.place_like = f.type == FieldType::Text && place && !fl.person_name && !fl.code_like;
   fl.wants_numerals = gi.wants_numerals;
@@ -270,6 +285,9 @@ Lexicon build_lexicon(const Template& tmpl) {
         for (const auto& s : syns) add_value(fl, s, Json(opt), 0.95);
     }
     for (const auto& a : gi.aliases) {
+      // "'D K dash two two nine zero one' -> 'DK-22901'" shows an identifier's format: the
+      // reader derives it from what is said; the example itself is never a value.
+      if (fl.code_like && (spells_a_code(a.phrase) || looks_like_code(a.target))) continue;
       Json v = mapped_value(f, a.target);
       if (!v.is_null()) add_value(fl, a.phrase, v, 0.95);
     }

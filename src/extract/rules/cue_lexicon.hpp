@@ -50,6 +50,7 @@ struct FieldLexicon {
   const lexicon::Honorific* title = nullptr;  // the guidelines write names with it ("Dr. Name")
   bool place_like = false;    // a location: "where ...", "address", "location"
   std::string code_prefix;    // "BK-"
+  bool code_hyphen = false;   // guideline examples write spelled codes "FL-07"
 };
 
 struct Lexicon {

@@ -13,6 +13,7 @@ namespace invox::rules {
 namespace {
 constexpr double kTextFactor = 0.85;
 constexpr double kNameBackFactor = 0.7;
+constexpr size_t kCodeTokens = 16;  // a code spelled piece by piece ("B U S three zero one one")
 
 bool negated_before(const Scan& s, const Mention& m) {
   auto p = s.prev_content(m.first);
@@ -69,7 +70,7 @@ std::optional<FieldCandidate> read_text_answer(const Scan& s, const Mention& m, 
   const FieldLexicon& fl = s.lex.fields[field];
   std::optional<FieldCandidate> c;
   if (fl.code_like) {
-    if (auto code = read_code(s, start, s.region_end(start, field, false, 8), 5, fl.code_prefix))
+    if (auto code = read_code(s, start, s.region_end(start, field, false, kCodeTokens), 5, fl))
       c = code_candidate(*code, 1.0);
   } else if (fl.person_name) {
     auto span = read_phrase(s, field, start, false);
@@ -88,13 +89,13 @@ std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t f
   if (auto answered = read_text_answer(s, m, field)) return answered;
   size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
   if (fl.code_like) {
-    size_t end = s.region_end(start, field, false, 8);
-    auto code = read_code(s, start, end, m.cue->weak ? 1 : 5, fl.code_prefix);
+    size_t end = s.region_end(start, field, false, kCodeTokens);
+    auto code = read_code(s, start, end, m.cue->weak ? 1 : 5, fl);
     if (!code) return std::nullopt;
     FieldCandidate c = code_candidate(*code, m.strength * 0.95);
     c.cue_first = m.first;
     ValueReader reader = [&](size_t i, size_t e) -> std::optional<FieldCandidate> {
-      auto r = read_code(s, i, std::max(e, s.region_end(i, field, false, 6)), 3, fl.code_prefix);
+      auto r = read_code(s, i, std::max(e, s.region_end(i, field, false, kCodeTokens)), 3, fl);
       if (!r) return std::nullopt;
       return code_candidate(*r, c.score);
     };
