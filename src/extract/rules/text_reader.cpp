@@ -59,6 +59,19 @@ FieldCandidate code_candidate(const CodeRead& code, double score) {
   return c;
 }
 
+// The answer opens with the speaker pointing at themself ("That's me", "Me."): the token after
+// that word, where their name may follow.
+std::optional<size_t> self_reference(const Scan& s, size_t start) {
+  constexpr size_t kOpening = 3;
+  size_t n = 0;
+  for (size_t i = start; i < s.size() && n < kOpening; ++i) {
+    if (s.tok(i).filler) continue;
+    ++n;
+    if (words().self_reference_words.contains(s.tok(i).norm)) return s.skip_fillers(i + 1);
+  }
+  return std::nullopt;
+}
+
 // "Who's your fire warden? - That's me, Odalys Verhoeven.": the answer to a question that
 // names the field. A bare "yes" confirms the value said in the question itself instead.
 std::optional<FieldCandidate> read_text_answer(const Scan& s, const Mention& m, size_t field) {
@@ -72,6 +85,10 @@ std::optional<FieldCandidate> read_text_answer(const Scan& s, const Mention& m, 
   if (fl.code_like) {
     if (auto code = read_code(s, start, s.region_end(start, field, false, kCodeTokens), 5, fl))
       c = code_candidate(*code, 1.0);
+  } else if (auto self = self_reference(s, start); self && *self < s.size()) {
+    // "That's me, Odalys Verhoeven": the speaker answers with their own name.
+    c = read_person_at(s, field, *self, s.region_end(*self, field, false, s.params.text_max_tokens));
+    if (!c) return std::nullopt;
   } else if (fl.person_name) {
     auto span = read_phrase(s, field, start, false);
     if (span && span->first <= start + 4) c = span;
