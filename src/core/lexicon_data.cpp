@@ -264,6 +264,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.spelling_alphabet = r.ordered("spelling_alphabet", 26);
   d.spoken_dashes = r.words("spoken_dashes");
   d.past_date_words = r.words("past_date_words");
+  d.future_date_words = r.words("future_date_words");
+  d.past_event_words = r.words("past_event_words");
   d.hedges = r.words("hedges");
   d.abbreviations = r.words("abbreviations");
   d.honorifics = r.honorifics("honorifics");

@@ -85,8 +85,12 @@ void assign_unlabeled_times(const Scan& s, std::vector<std::vector<FieldCandidat
     bool ends = s.tok(c->last - 1).after != Break::None || after >= s.size() || is_stopword(s.tok(after).norm) ||
                 words().afternoon_words.contains(s.tok(after).norm) || words().morning_words.contains(s.tok(after).norm);
     bool taken = false;
-    for (const auto& r : ranked)
-      if (!r.empty() && !r[0].implied && r[0].first < c->last && c->first < r[0].last) taken = true;
+    for (size_t g = 0; g < ranked.size(); ++g) {
+      const auto& r = ranked[g];
+      FieldType type = lex.fields[g].field->type;
+      bool typed = type == FieldType::Number || type == FieldType::Date || type == FieldType::Time;
+      if (typed && !r.empty() && !r[0].implied && r[0].first < c->last && c->first < r[0].last) taken = true;
+    }
     if (!ends || taken) continue;
     c->score = kUnlabeledTime;
     c->cue_first = *opener;

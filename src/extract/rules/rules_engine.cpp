@@ -35,6 +35,8 @@ std::vector<FieldCandidate> candidates_for(const Scan& s, size_t field) {
   return {};
 }
 
+bool is_typed(FieldType t) { return t == FieldType::Number || t == FieldType::Date || t == FieldType::Time; }
+
 // Values of these types occupy their tokens: two fields never share them.
 bool claims_tokens(FieldType t) {
   return t == FieldType::Number || t == FieldType::Date || t == FieldType::Time || t == FieldType::Text;
@@ -90,7 +92,7 @@ void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked)
       if (!c) continue;
       bool taken = false;
       for (size_t g = 0; g < lex.fields.size(); ++g)
-        if (g != f && !ranked[g].empty() && overlaps(ranked[g][0], *c)) taken = true;
+        if (g != f && !ranked[g].empty() && is_typed(lex.fields[g].field->type) && overlaps(ranked[g][0], *c)) taken = true;
       if (!taken) {
         c->score = kUnlabeledDate;
         c->cue_first = c->first;
