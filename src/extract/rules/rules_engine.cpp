@@ -1,6 +1,7 @@
 #include "extract/rules/rules_engine.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <cctype>
 #include <string>
 
@@ -36,6 +37,21 @@ std::vector<FieldCandidate> candidates_for(const Scan& s, size_t field) {
 }
 
 bool is_typed(FieldType t) { return t == FieldType::Number || t == FieldType::Date || t == FieldType::Time; }
+
+// A text candidate cut before token `stop`, without dangling function words; nullopt when
+// nothing would be left or the text does not start before `stop`.
+std::optional<FieldCandidate> trimmed_text(const Scan& s, const FieldCandidate& t, size_t stop) {
+  if (!t.value.is_string() || t.first >= stop || t.implied) return std::nullopt;
+  size_t last = std::min(stop, t.last);
+  while (last > t.first && (s.tok(last - 1).filler || words().dangling_words.contains(s.tok(last - 1).norm) ||
+                            is_number_word(s.tok(last - 1).norm)))
+    --last;
+  if (last <= t.first) return std::nullopt;
+  FieldCandidate out = t;
+  out.last = last;
+  out.value = std::string(s.span_text(t.first, last));
+  return out;
+}
 
 // Values of these types occupy their tokens: two fields never share them.
 bool claims_tokens(FieldType t) {
@@ -172,10 +188,24 @@ std::map<std::string, Candidate> extract_all(const Template& tmpl, std::string_v
     FieldType type = lex.fields[f].field->type;
     for (const auto& c : ranked[f]) {
       bool clash = false;
+      std::vector<size_t> to_trim;
       if (claims_tokens(type))
-        for (const auto& [g, t] : taken)
-          if (claims_tokens(lex.fields[g].field->type) && overlaps(c, t)) clash = true;
+        for (size_t k = 0; k < taken.size(); ++k) {
+          const auto& [g, t] = taken[k];
+          if (!claims_tokens(lex.fields[g].field->type) || !overlaps(c, t)) continue;
+          // A free-text phrase that ran on into a number, date or time ("ondansetron four
+          // milligrams at 14:30") ends where that value starts.
+          if (is_typed(type) && lex.fields[g].field->type == FieldType::Text && trimmed_text(scan, t, c.first))
+            to_trim.push_back(k);
+          else
+            clash = true;
+        }
       if (clash) continue;
+      for (size_t k : to_trim) {
+        auto& [g, t] = taken[k];
+        t = *trimmed_text(scan, t, c.first);
+        out[lex.fields[g].field->id] = to_candidate(scan, t);
+      }
       taken.emplace_back(f, c);
       out.emplace(lex.fields[f].field->id, to_candidate(scan, c));
       break;
