@@ -104,10 +104,14 @@ TEST_CASE("rules: values follow their cues in a punctuated transcript", "[rules]
   CHECK(r.value("rear_psi") == 65);
   CHECK(r.value("lights_fitted") == true);
   CHECK(r.value("parts_replaced") == "brake pads, chain, rear cable");
-  // Fields the transcript never mentions are not returned (the current value stays).
+  // Fields the transcript never mentions are not returned (the current value stays)...
   CHECK_FALSE(r.has("helmet_sold"));
-  CHECK_FALSE(r.has("service_date"));
   CHECK_FALSE(r.has("notes"));
+  // ...except the form's event date: filled while it happens, it is dated today, as a guess
+  // (low confidence, no evidence).
+  REQUIRE(r.has("service_date"));
+  CHECK(r.result.values.at("service_date").confidence < 0.5);
+  CHECK_FALSE(r.result.values.at("service_date").evidence);
 }
 
 TEST_CASE("rules: self-corrections keep the last stated value", "[rules]") {
@@ -199,12 +203,14 @@ TEST_CASE("rules: dates and times through CF", "[rules]") {
 TEST_CASE("rules: few-shot examples teach new cue phrases", "[rules]") {
   std::string text = "Nadia will collect at 5 pm. Stem bolts torqued.";
   Run zero(text);
-  CHECK_FALSE(zero.has("pickup_time"));
+  // Without examples the time is only an unlabeled clock time ("at 5 pm"): a low-confidence guess.
+  REQUIRE(zero.has("pickup_time"));
   FewShot ex;
   ex.transcript = "Customer Ann Lee, she will collect at 4 pm, lights fitted.";
   ex.expected = Json{{"customer_name", "Ann Lee"}, {"pickup_time", "16:00"}, {"lights_fitted", true}};
   Run few(text, {ex});
   CHECK(few.value("pickup_time") == "17:00");
+  CHECK(few.result.values.at("pickup_time").confidence > zero.result.values.at("pickup_time").confidence);
 }
 
 TEST_CASE("rules: evidence points at the transcript bytes", "[rules]") {

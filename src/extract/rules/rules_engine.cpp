@@ -98,6 +98,7 @@ void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked)
   constexpr double kUnlabeledDate = 0.5;
   constexpr double kImpliedToday = 0.4;
   const Lexicon& lex = s.lex;
+  if (s.size() == 0) return;  // nothing was said: nothing happened
   for (size_t f = 0; f < lex.fields.size(); ++f) {
     const Field& field = *lex.fields[f].field;
     if (field.type != FieldType::Date) continue;
