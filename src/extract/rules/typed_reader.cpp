@@ -184,7 +184,11 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
     if (m.cue->kind == CueKind::Unit) {
       c = read_backward(s, m, field);
     } else {
-      c = read_forward(s, m, field);
+      // "all eight extinguishers; one on the second floor ...": a cue that ends its clause is
+      // counted by the number right before it, not by one in the next clause.
+      bool cue_ends_clause = s.tok(m.last - 1).after != Break::None;
+      if (f.type == FieldType::Number && cue_ends_clause) c = read_backward(s, m, field);
+      if (!c) c = read_forward(s, m, field);
       if (!c) c = read_answer(s, m, field);
       if (!c && f.type == FieldType::Number) c = read_backward(s, m, field);
       if (!c && f.type == FieldType::Number) c = read_zero_count(s, m);
