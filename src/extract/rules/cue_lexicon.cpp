@@ -10,6 +10,7 @@
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/transcript_tokens.hpp"
 #include "extract/rules/word_forms.hpp"
+#include "invox/normalize.hpp"
 #include "util/strings.hpp"
 
 namespace invox::rules {
@@ -160,6 +161,23 @@ bool looks_like_code(const std::string& s) {
   return letter && digit;
 }
 
+// A guideline example maps a spoken amount to a thousand times its reading ("'one twenty-five'
+// -> 125000"): amounts for this field are said in thousands.
+bool says_thousands(const Field& f, const GuidelineHints& gi) {
+  constexpr double kThousand = 1000.0;
+  Field number;
+  number.type = FieldType::Number;
+  NormalizeContext ctx;
+  for (const auto& a : gi.aliases) {
+    Json target = mapped_value(f, a.target);
+    auto said = parse_value_prefix(a.phrase, number, ctx);
+    if (!target.is_number() || !said || !said->value.is_number() || said->consumed < a.phrase.size()) continue;
+    double v = said->value.get<double>();
+    if (v > 0 && v < kThousand && target.get<double>() == v * kThousand) return true;
+  }
+  return false;
+}
+
 // A guideline phrase spelled piece by piece: it has a spoken digit ("five two one nine dash c").
 bool spells_a_code(const std::string& phrase) {
   for (const auto& t : tokenize(phrase).tokens)
@@ -284,6 +302,7 @@ Lexicon build_lexicon(const Template& tmpl) {
       for (const auto& [opt, syns] : f.option_aliases)
         for (const auto& s : syns) add_value(fl, s, Json(opt), 0.95);
     }
+    fl.in_thousands = f.type == FieldType::Number && says_thousands(f, gi);
     for (const auto& a : gi.aliases) {
       // "'D K dash two two nine zero one' -> 'DK-22901'" shows an identifier's format: the
       // reader derives it from what is said; the example itself is never a value.

@@ -202,6 +202,11 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
     };
     FieldCandidate fixed = apply_corrections(s, field, current, reader);
     fixed.score = c->score;
+    // "one fifty-two" for a salary whose guidelines say amounts in thousands.
+    if (s.lex.fields[field].in_thousands && fixed.value.is_number() && fixed.value.get<double>() < 1000.0) {
+      Json scaled = fixed.value.get<double>() * 1000.0;
+      if (in_range(scaled, f)) fixed.value = scaled;
+    }
     out.push_back(fixed);
   }
   // Value phrases mapped by guidelines ("'noon sharp' -> 12:00", "'nothing stolen' -> 0").
