@@ -249,3 +249,39 @@ TEST_CASE("rules: errors are values, not crashes", "[rules]") {
   REQUIRE(ok.has_value());
   CHECK(ok->values.empty());
 }
+
+// Conversations (docs/RULES.md "Conversations").
+TEST_CASE("rules: a question's field is filled from the answer in the next turn", "[rules][dialogue]") {
+  Run r("Mechanic: Morning. What tire pressure do you want up front? Customer: Sixty, please. "
+        "Mechanic: Any helmet today? Customer: No, I've got one. Mechanic: Okay.");
+  CHECK(r.value("front_psi") == 60);
+  CHECK(r.value("helmet_sold") == false);
+  // Speaker labels are not values: "Customer:" does not name the customer.
+  CHECK_FALSE(r.has("customer_name"));
+}
+
+TEST_CASE("rules: a question alone sets no boolean", "[rules][dialogue]") {
+  Run r("Mechanic: Lights?");
+  CHECK_FALSE(r.has("lights_fitted"));
+}
+
+TEST_CASE("rules: negated boolean evidence includes the negator", "[rules][dialogue]") {
+  Run r("Bike checked over. No helmet today.");
+  REQUIRE(r.has("helmet_sold"));
+  CHECK(r.value("helmet_sold") == false);
+  REQUIRE(r.result.values.at("helmet_sold").evidence);
+  CHECK(r.result.values.at("helmet_sold").evidence->snippet == "No helmet");
+}
+
+TEST_CASE("rules: clock times take am/pm from the talk and fill unlabeled time fields", "[rules][dialogue]") {
+  CHECK(Run("This afternoon the customer said pick up at three.").value("pickup_time") == "15:00");
+  CHECK(Run("Morning shift. Pick up at five to seven.").value("pickup_time") == "06:55");
+  CHECK(Run("Back at half past two, the bike is ready.").value("pickup_time") == "14:30");
+  // "at five pallets" is a count, not a clock time.
+  CHECK_FALSE(Run("We stacked them at five pallets high.").has("pickup_time"));
+}
+
+TEST_CASE("rules: spelled codes write a hyphen where 'dash' is said", "[rules][dialogue]") {
+  CHECK(Run("Frame number B K dash four four one two.").value("frame_number") == "BK-4412");
+  CHECK(Run("Frame number four four one, two two nine.").value("frame_number") == "441229");
+}

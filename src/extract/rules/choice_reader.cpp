@@ -196,8 +196,10 @@ std::vector<FieldCandidate> read_boolean_field(const Scan& s, size_t field) {
       c.score = m.strength;
     } else {
       if (m.cue->kind == CueKind::Unit || m.cue->weak || hypothetical(s, m)) continue;
-      if (auto a = s.answer_after(m.first)) {
-        // A question states nothing; its answer does.
+      if (s.in_question(m.first)) {
+        // A question states nothing; its answer does (none: the question is the last word).
+        auto a = s.answer_after(m.first);
+        if (!a) continue;
         auto yes = answered_polarity(s, *a);
         if (!yes) continue;
         c.value = *yes;

@@ -47,11 +47,22 @@ size_t Scan::region_end(size_t from, size_t field, bool stop_at_comma, size_t ma
   return size();
 }
 
-std::optional<size_t> Scan::answer_after(size_t i) const {
-  constexpr size_t kMaxQuestionTokens = 30;
+namespace {
+constexpr size_t kMaxQuestionTokens = 30;
+}  // namespace
+
+bool Scan::in_question(size_t i) const {
   for (size_t k = i; k < size() && k < i + kMaxQuestionTokens; ++k) {
+    if (tok(k).question) return true;
+    if (tok(k).after == Break::Sentence) return false;
+  }
+  return false;
+}
+
+std::optional<size_t> Scan::answer_after(size_t i) const {
+  if (!in_question(i)) return std::nullopt;
+  for (size_t k = i; k < size(); ++k) {
     if (tok(k).after != Break::Sentence) continue;
-    if (!tok(k).question) return std::nullopt;
     size_t a = skip_fillers(k + 1);
     if (a >= size()) return std::nullopt;
     return a;

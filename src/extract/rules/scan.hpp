@@ -59,6 +59,8 @@ struct Scan {
   [[nodiscard]] std::string_view span_text(size_t first, size_t last) const;
   // Token index of the first token starting at or after byte offset `byte`.
   [[nodiscard]] size_t token_at_byte(size_t byte) const;
+  // Token i lies in a sentence that ends with '?'.
+  [[nodiscard]] bool in_question(size_t i) const;
   // When token i lies in a question ("When was your last drill?"), the first content token of
   // the answer (the next sentence, past a speaker label); nullopt otherwise.
   [[nodiscard]] std::optional<size_t> answer_after(size_t i) const;
