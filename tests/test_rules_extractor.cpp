@@ -104,10 +104,14 @@ TEST_CASE("rules: values follow their cues in a punctuated transcript", "[rules]
   CHECK(r.value("rear_psi") == 65);
   CHECK(r.value("lights_fitted") == true);
   CHECK(r.value("parts_replaced") == "brake pads, chain, rear cable");
-  // Fields the transcript never mentions are not returned (the current value stays).
+  // Fields the transcript never mentions are not returned (the current value stays)...
   CHECK_FALSE(r.has("helmet_sold"));
-  CHECK_FALSE(r.has("service_date"));
   CHECK_FALSE(r.has("notes"));
+  // ...except the form's event date: filled while it happens, it is dated today, as a guess
+  // (low confidence, no evidence).
+  REQUIRE(r.has("service_date"));
+  CHECK(r.result.values.at("service_date").confidence < 0.5);
+  CHECK_FALSE(r.result.values.at("service_date").evidence);
 }
 
 TEST_CASE("rules: self-corrections keep the last stated value", "[rules]") {
@@ -199,12 +203,14 @@ TEST_CASE("rules: dates and times through CF", "[rules]") {
 TEST_CASE("rules: few-shot examples teach new cue phrases", "[rules]") {
   std::string text = "Nadia will collect at 5 pm. Stem bolts torqued.";
   Run zero(text);
-  CHECK_FALSE(zero.has("pickup_time"));
+  // Without examples the time is only an unlabeled clock time ("at 5 pm"): a low-confidence guess.
+  REQUIRE(zero.has("pickup_time"));
   FewShot ex;
   ex.transcript = "Customer Ann Lee, she will collect at 4 pm, lights fitted.";
   ex.expected = Json{{"customer_name", "Ann Lee"}, {"pickup_time", "16:00"}, {"lights_fitted", true}};
   Run few(text, {ex});
   CHECK(few.value("pickup_time") == "17:00");
+  CHECK(few.result.values.at("pickup_time").confidence > zero.result.values.at("pickup_time").confidence);
 }
 
 TEST_CASE("rules: evidence points at the transcript bytes", "[rules]") {
@@ -242,4 +248,40 @@ TEST_CASE("rules: errors are values, not crashes", "[rules]") {
   auto ok = make_rules_extractor()->extract(req);
   REQUIRE(ok.has_value());
   CHECK(ok->values.empty());
+}
+
+// Conversations (docs/RULES.md "Conversations").
+TEST_CASE("rules: a question's field is filled from the answer in the next turn", "[rules][dialogue]") {
+  Run r("Mechanic: Morning. What tire pressure do you want up front? Customer: Sixty, please. "
+        "Mechanic: Any helmet today? Customer: No, I've got one. Mechanic: Okay.");
+  CHECK(r.value("front_psi") == 60);
+  CHECK(r.value("helmet_sold") == false);
+  // Speaker labels are not values: "Customer:" does not name the customer.
+  CHECK_FALSE(r.has("customer_name"));
+}
+
+TEST_CASE("rules: a question alone sets no boolean", "[rules][dialogue]") {
+  Run r("Mechanic: Lights?");
+  CHECK_FALSE(r.has("lights_fitted"));
+}
+
+TEST_CASE("rules: negated boolean evidence includes the negator", "[rules][dialogue]") {
+  Run r("Bike checked over. No helmet today.");
+  REQUIRE(r.has("helmet_sold"));
+  CHECK(r.value("helmet_sold") == false);
+  REQUIRE(r.result.values.at("helmet_sold").evidence);
+  CHECK(r.result.values.at("helmet_sold").evidence->snippet == "No helmet");
+}
+
+TEST_CASE("rules: clock times take am/pm from the talk and fill unlabeled time fields", "[rules][dialogue]") {
+  CHECK(Run("This afternoon the customer said pick up at three.").value("pickup_time") == "15:00");
+  CHECK(Run("Morning shift. Pick up at five to seven.").value("pickup_time") == "06:55");
+  CHECK(Run("Back at half past two, the bike is ready.").value("pickup_time") == "14:30");
+  // "at five pallets" is a count, not a clock time.
+  CHECK_FALSE(Run("We stacked them at five pallets high.").has("pickup_time"));
+}
+
+TEST_CASE("rules: spelled codes write a hyphen where 'dash' is said", "[rules][dialogue]") {
+  CHECK(Run("Frame number B K dash four four one two.").value("frame_number") == "BK-4412");
+  CHECK(Run("Frame number four four one, two two nine.").value("frame_number") == "441229");
 }

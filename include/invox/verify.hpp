@@ -42,7 +42,8 @@ struct VerifyInput {
 [[nodiscard]] bool needs_person(const Issue& issue);
 [[nodiscard]] FormStatus status_for(const std::vector<Issue>& issues);
 
-// Keeps the first issue of each (field, type) pair, preserving order.
+// Keeps the first issue of each (field, type) pair, preserving order; drops `missing` for a
+// field that also has an `invalid` or `ambiguous` issue (that issue says why it is empty).
 [[nodiscard]] std::vector<Issue> dedupe_issues(std::vector<Issue> issues);
 
 }  // namespace invox::verify

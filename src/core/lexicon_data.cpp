@@ -262,7 +262,10 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.month_names = r.ordered("month_names", 12);
   d.weekday_names = r.ordered("weekday_names", 7);
   d.spelling_alphabet = r.ordered("spelling_alphabet", 26);
+  d.spoken_dashes = r.words("spoken_dashes");
   d.past_date_words = r.words("past_date_words");
+  d.future_date_words = r.words("future_date_words");
+  d.past_event_words = r.words("past_event_words");
   d.hedges = r.words("hedges");
   d.abbreviations = r.words("abbreviations");
   d.honorifics = r.honorifics("honorifics");
@@ -278,6 +281,11 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.uncertain_words = r.words("uncertain_words");
   d.uncertain_phrases = r.phrases("uncertain_phrases");
   d.hypothetical_markers = r.words("hypothetical_markers");
+  d.morning_words = r.words("morning_words");
+  d.afternoon_words = r.words("afternoon_words");
+  d.clock_openers = r.words("clock_openers");
+  d.greetings = r.words("greetings");
+  d.self_reference_words = r.words("self_reference_words");
   d.correction_markers = r.phrases("correction_markers");
   d.rejection_markers = r.phrases("rejection_markers");
   d.guideline_empty_markers = r.phrases("guideline_empty_markers");

@@ -72,7 +72,8 @@ struct LexiconData {
   WordValues scale_words, scale_ordinals, repeat_words;
   WordSet spoken_zero;
   OrderedWords month_names, weekday_names, spelling_alphabet;
-  WordSet past_date_words, hedges, abbreviations;
+  WordSet spoken_dashes;
+  WordSet past_date_words, future_date_words, past_event_words, hedges, abbreviations;
   std::vector<Honorific> honorifics;
   // Polarity and answers.
   WordSet negators, negator_suffixes, negator_prefixes, negative_states;
@@ -80,6 +81,8 @@ struct LexiconData {
   WordSet negation_bridges, yes_words, no_words, affirmations, uncertain_words;
   std::vector<Phrase> uncertain_phrases;
   WordSet hypothetical_markers;
+  // Conversation: clock times without am/pm, unlabeled times, turn openers, "that's me".
+  WordSet morning_words, afternoon_words, clock_openers, greetings, self_reference_words;
   std::vector<Phrase> correction_markers, rejection_markers;
   std::vector<Phrase> guideline_empty_markers;
   // Structure of dictated text.

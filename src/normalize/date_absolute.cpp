@@ -135,6 +135,14 @@ std::optional<year_month_day> pick(const std::vector<year_month_day>& cands, std
   std::vector<year_month_day> pool;
   for (const auto& c : cands)
     if (c.ok() && (!ctx.past_only || date::sys_days{c} <= date::sys_days{ctx.reference})) pool.push_back(c);
+  // A field's tense: keep the readings on its side of the reference date when there are any.
+  if (ctx.ahead && !weekday) {
+    std::vector<year_month_day> side;
+    for (const auto& c : pool)
+      if (*ctx.ahead ? date::sys_days{c} >= date::sys_days{ctx.reference} : date::sys_days{c} <= date::sys_days{ctx.reference})
+        side.push_back(c);
+    if (!side.empty()) pool = side;
+  }
   if (weekday) {
     std::vector<year_month_day> on_day;
     for (const auto& c : pool)

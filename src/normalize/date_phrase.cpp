@@ -18,12 +18,13 @@ std::string region_of(std::string_view locale) {
   return region;
 }
 
-bool is_past_field(const Field& f) {
-  const auto& past = lexicon::lexicon_data().past_date_words;
+bool field_says(const Field& f, const lexicon::WordSet& set) {
   for (const auto& w : util::split(phrase_key(f.id + " " + f.label), ' '))
-    if (past.contains(w)) return true;
+    if (set.contains(w)) return true;
   return false;
 }
+
+bool is_past_field(const Field& f) { return field_says(f, lexicon::lexicon_data().past_date_words); }
 
 }  // namespace
 
@@ -51,6 +52,8 @@ Expected<DateContext> make_date_context(const Field* field, const NormalizeConte
   dc.reference = *ref;
   dc.order = date_order_for_locale(ctx.locale);
   dc.past_only = field && is_past_field(*field);
+  if (field && field_says(*field, lexicon::lexicon_data().future_date_words)) dc.ahead = true;
+  else if (field && field_says(*field, lexicon::lexicon_data().past_event_words)) dc.ahead = false;
   dc.numbers = number_options_for_locale(ctx.locale);
   return dc;
 }

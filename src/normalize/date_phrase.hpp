@@ -26,6 +26,9 @@ struct DateContext {
   date::year_month_day reference;  // "today" in the request's time zone
   DateOrder order = DateOrder::Undecided;
   bool past_only = false;  // birth dates: no future readings (two-digit years, bare weekdays)
+  // A date said without its year: true = the next one (follow-ups, due dates), false = the
+  // most recent one (losses, incidents, last drills), nullopt = the nearest.
+  std::optional<bool> ahead;
   NumberOptions numbers;
 };
 // Reference day from the context; past_only from the field's id/label ("birth", "dob", "born").

@@ -57,6 +57,10 @@ size_t piece_at(const Tokens& t, size_t i, std::string& out, int& letters, int& 
   return 0;
 }
 
+bool digit_piece(const Token& t) {
+  return t.kind == TokenKind::Number || (t.kind == TokenKind::Word && (digit_word(t.text) || spoken_zero(t.text)));
+}
+
 }  // namespace
 
 std::optional<SpokenId> parse_spoken_id_at(const Tokens& t, size_t i) {
@@ -72,6 +76,22 @@ std::optional<SpokenId> parse_spoken_id_at(const Tokens& t, size_t i) {
         ++k;  // a dash inside a spoken code ("k t - nine") is dropped
         continue;
       }
+    }
+    if (pieces > 0 && k + 1 < t.size() && t[k].kind == TokenKind::Word &&
+        lexicon::lexicon_data().spoken_dashes.contains(t[k].text) && id.value.back() != '-') {
+      std::string probe;
+      int l = 0, d = 0;
+      if (piece_at(t, k + 1, probe, l, d)) {
+        id.value += '-';  // "N B dash three": the hyphen is written where it is said
+        ++k;
+        continue;
+      }
+    }
+    // Digits read in groups ("six one seven, five five five, oh one nine three").
+    if (pieces > 0 && t[k].is_punct(",") && k + 2 < t.size() && !id.value.empty() && id.value.back() >= '0' &&
+        id.value.back() <= '9' && digit_piece(t[k + 1]) && digit_piece(t[k + 2])) {
+      ++k;  // the next group has two digits or more: not a count said after a code
+      continue;
     }
     const size_t n = piece_at(t, k, id.value, id.letters, id.digits);
     if (!n) break;

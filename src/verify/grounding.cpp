@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <cmath>
+#include <string>
 
 #include "util/strings.hpp"
 #include "verify/value_search.hpp"
@@ -64,11 +66,36 @@ bool field_cue_present(const GroundingInput& in) {
   return false;
 }
 
+std::string letters_and_digits(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (std::isalnum(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// An identifier CF reads from its spelling ("P C four zero four one seven" -> PC-40417,
+// "E 20417" -> E20417); a prefix the template adds to spoken digits ("WO-" + "4471") counts.
+bool spelled_out(const GroundingInput& in, std::string_view value) {
+  constexpr int kMinDigitsForPrefix = 3;
+  const std::string want = letters_and_digits(value);
+  if (want.empty()) return false;
+  const std::string_view text = in.transcript;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (!is_value_start(text, i)) continue;
+    auto id = parse_spoken_id_prefix(text.substr(i));
+    if (!id) continue;
+    const std::string got = letters_and_digits(id->value);
+    if (got == want) return true;
+    if (id->digits >= kMinDigitsForPrefix && want.size() > got.size() && want.ends_with(got)) return true;
+  }
+  return false;
+}
+
 bool grounded_by_type(const GroundingInput& in) {
   const Json& v = *in.value;
   switch (in.field->type) {
     case FieldType::Text:
-      return v.is_string() && words_present(*in.folded, v.get<std::string>());
+      return v.is_string() && (words_present(*in.folded, v.get<std::string>()) || spelled_out(in, v.get<std::string>()));
     case FieldType::Textarea: {
       if (!v.is_string()) return false;
       bool any = false;

@@ -91,9 +91,14 @@ FormStatus status_for(const std::vector<Issue>& issues) {
 }
 
 std::vector<Issue> dedupe_issues(std::vector<Issue> issues) {
+  // A field CF read as invalid or ambiguous is empty because of that: it is not also missing.
+  std::set<std::string> explained;
+  for (const auto& i : issues)
+    if (i.type == IssueType::Invalid || i.type == IssueType::Ambiguous) explained.insert(i.field);
   std::set<std::pair<std::string, IssueType>> seen;
   std::vector<Issue> out;
   for (auto& i : issues) {
+    if (i.type == IssueType::Missing && explained.contains(i.field)) continue;
     if (seen.insert({i.field, i.type}).second) out.push_back(std::move(i));
   }
   return out;

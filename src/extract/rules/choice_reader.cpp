@@ -43,8 +43,11 @@ bool negated_option(const Scan& s, const Mention& m) {
 
 // The field's own cue ends within a few tokens before `i` in the same sentence.
 bool own_cue_before(const Scan& s, size_t field, size_t i) {
+  constexpr size_t kAnswerReach = 6;
   for (const auto& m : s.mentions) {
     if (m.field != field || m.is_value || m.last > i) continue;
+    // The field asked about in a question, the option early in the answer.
+    if (auto a = s.answer_after(m.first); a && *a <= i && i - *a <= kAnswerReach) return true;
     if (i - m.last > kCueDistance) continue;
     bool crosses = false;
     for (size_t k = m.last - 1; k < i; ++k) crosses = crosses || s.tok(k).after == Break::Sentence;
@@ -97,10 +100,32 @@ bool clause_initial(const Scan& s, const Mention& m) {
   return false;
 }
 
-bool polarity_negative(const Scan& s, const Mention& m, size_t field) {
+// The answer to a yes/no question about the field ("Any falls? - No, he never went down."):
+// a yes or no word opening the answer, else a negation in its first clause; nullopt when the
+// answer settles nothing (it opens with an uncertain word, or the question is the last turn).
+std::optional<bool> answered_polarity(const Scan& s, size_t answer) {
+  constexpr size_t kAnswerClause = 6;
+  const std::string& first = s.tok(answer).norm;
+  if (words().yes_words.contains(first)) return true;
+  if (words().no_words.contains(first)) return false;
+  if (words().uncertain_words.contains(first)) return std::nullopt;
+  size_t n = 0;
+  for (size_t i = answer; i < s.size() && n < kAnswerClause; ++i) {
+    const Token& t = s.tok(i);
+    if (t.filler) continue;
+    ++n;
+    if (is_negation_word(t.norm)) return false;
+    if (t.after == Break::Sentence || t.after == Break::Comma) break;
+  }
+  return true;
+}
+
+// Where the negation that flips the cue is (so evidence can show it), or nullopt when the cue
+// is affirmed.
+std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t field) {
   // Inside the (possibly gapped) cue span: "lights are not working".
   for (size_t i = m.first; i < m.last; ++i)
-    if (!s.tok(i).filler && is_negation_word(s.tok(i).norm)) return true;
+    if (!s.tok(i).filler && is_negation_word(s.tok(i).norm)) return i;
   // Before, within the clause, separated from the cue only by auxiliaries ("won't be
   // available", "no one was home"); "lights not checked, owner informed" is not negated.
   auto p = s.prev_content(m.first);
@@ -108,13 +133,13 @@ bool polarity_negative(const Scan& s, const Mention& m, size_t field) {
     const Token& t = s.tok(*p);
     if (t.after == Break::Sentence || t.after == Break::Comma) break;
     if (s.anchor_at(*p, field, false)) break;
-    if (is_negation_word(t.norm)) return true;
+    if (is_negation_word(t.norm)) return *p;
     if (!is_auxiliary_word(t.norm)) break;
     p = s.prev_content(*p);
   }
   // After, within the clause; a negation right before another field's cue belongs to it.
   size_t i = m.last;
-  if (m.last > 0 && (s.tok(m.last - 1).after == Break::Sentence)) return false;
+  if (m.last > 0 && (s.tok(m.last - 1).after == Break::Sentence)) return std::nullopt;
   // A clause-opening cue is the subject: its predicate may come later ("the bell on the
   // handlebar is actually missing").
   size_t window = clause_initial(s, m) && s.tt.cased ? 8 : s.params.polarity_after;
@@ -123,15 +148,15 @@ bool polarity_negative(const Scan& s, const Mention& m, size_t field) {
     if (t.filler) continue;
     if (s.anchor_at(i, field, true)) break;
     ++n;
-    if (is_affirmation_word(t.norm)) return false;
+    if (is_affirmation_word(t.norm)) return std::nullopt;
     if (is_negation_word(t.norm)) {
       size_t nx = s.skip_fillers(i + 1);
       if (nx < s.size() && s.anchor_at(nx, field, true)) break;
-      return true;
+      return i;
     }
     if (t.after == Break::Sentence || t.after == Break::Comma) break;
   }
-  return false;
+  return std::nullopt;
 }
 }  // namespace
 
@@ -171,7 +196,24 @@ std::vector<FieldCandidate> read_boolean_field(const Scan& s, size_t field) {
       c.score = m.strength;
     } else {
       if (m.cue->kind == CueKind::Unit || m.cue->weak || hypothetical(s, m)) continue;
-      c.value = !polarity_negative(s, m, field);
+      if (s.in_question(m.first)) {
+        // A question states nothing; its answer does (none: the question is the last word).
+        auto a = s.answer_after(m.first);
+        if (!a) continue;
+        auto yes = answered_polarity(s, *a);
+        if (!yes) continue;
+        c.value = *yes;
+        c.score = m.strength * 0.8;
+        c.last = std::max(c.last, *a + 1);
+        out.push_back(c);
+        continue;
+      }
+      auto negator = polarity_negative(s, m, field);
+      c.value = !negator.has_value();
+      if (negator) {  // the evidence shows what decided the value: "Not pregnant"
+        c.cue_first = std::min(c.cue_first, *negator);
+        c.last = std::max(c.last, *negator + 1);
+      }
       c.score = m.strength * 0.85 * (clause_initial(s, m) ? 1.0 : 0.7);
     }
     out.push_back(c);

@@ -10,6 +10,7 @@
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/transcript_tokens.hpp"
 #include "extract/rules/word_forms.hpp"
+#include "invox/normalize.hpp"
 #include "util/strings.hpp"
 
 namespace invox::rules {
@@ -24,6 +25,7 @@ constexpr double kSubPhraseStrength = 0.7;
 constexpr double kUnigramStrength = 0.6;
 constexpr double kUnitStrength = 0.7;
 constexpr double kWeakStrength = 0.4;
+constexpr double kDescriptionStrength = 0.5;
 
 bool is_short_acronym(const std::string& s) {
   if (s.size() > 4 || s.empty()) return false;
@@ -159,6 +161,37 @@ bool looks_like_code(const std::string& s) {
   return letter && digit;
 }
 
+// A guideline example maps a spoken amount to a thousand times its reading ("'one twenty-five'
+// -> 125000"): amounts for this field are said in thousands.
+bool says_thousands(const Field& f, const GuidelineHints& gi) {
+  constexpr double kThousand = 1000.0;
+  Field number;
+  number.type = FieldType::Number;
+  NormalizeContext ctx;
+  for (const auto& a : gi.aliases) {
+    Json target = mapped_value(f, a.target);
+    auto said = parse_value_prefix(a.phrase, number, ctx);
+    if (!target.is_number() || !said || !said->value.is_number() || said->consumed < a.phrase.size()) continue;
+    double v = said->value.get<double>();
+    if (v > 0 && v < kThousand && target.get<double>() == v * kThousand) return true;
+  }
+  return false;
+}
+
+// A guideline phrase spelled piece by piece: it has a spoken digit ("five two one nine dash c").
+bool spells_a_code(const std::string& phrase) {
+  for (const auto& t : tokenize(phrase).tokens)
+    if (words().digit_words.index_of(t.norm) || t.has_digit) return true;
+  return false;
+}
+
+// "FL-07": letters, a hyphen, digits.
+bool hyphenated_code(const std::string& s) {
+  size_t dash = s.find('-');
+  if (dash == std::string::npos || dash == 0 || dash + 1 >= s.size()) return false;
+  return std::isalpha(static_cast<unsigned char>(s[dash - 1])) && std::isdigit(static_cast<unsigned char>(s[dash + 1]));
+}
+
 void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   const Field& f = *fl.field;
   bool textual = f.type == FieldType::Text || f.type == FieldType::Textarea;
@@ -181,6 +214,7 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   bool code_example = std::any_of(gi.quoted_examples.begin(), gi.quoted_examples.end(), looks_like_code);
   fl.code_like = f.type == FieldType::Text && !fl.person_name && (gi.mentions_digits || code_word || code_example || !gi.code_prefix.empty());
   fl.code_prefix = gi.code_prefix;
+  fl.code_hyphen = std::any_of(gi.quoted_examples.begin(), gi.quoted_examples.end(), hyphenated_code);
   bool place = any_in(words().place_words);
   fl.place_like = f.type == FieldType::Text && place && !fl.person_name && !fl.code_like;
   fl.wants_numerals = gi.wants_numerals;
@@ -204,6 +238,37 @@ std::vector<std::vector<std::string>> sub_phrases(const std::vector<std::string>
   return out;
 }
 }  // namespace
+
+// Values nobody labels ("I got here at quarter to nine" for "When the inspector arrived"):
+// the content words of a date or time field's description are weak cues, when no other field
+// uses the word as a cue or in its own description. A date or time must still follow them.
+void add_description_cues(Lexicon& lex, std::map<std::string, std::set<size_t>>& owners) {
+  constexpr size_t kMinWordLength = 4;
+  std::vector<std::vector<std::string>> desc(lex.fields.size());
+  std::map<std::string, std::set<size_t>> desc_owners;
+  for (size_t i = 0; i < lex.fields.size(); ++i) {
+    for (const auto& t : tokenize(lex.fields[i].field->description).tokens) {
+      if (t.norm.size() < kMinWordLength || is_stopword(t.norm) || is_generic_word(t.stem)) continue;
+      desc[i].push_back(t.stem);
+      desc_owners[t.stem].insert(i);
+    }
+  }
+  for (size_t i = 0; i < lex.fields.size(); ++i) {
+    FieldType type = lex.fields[i].field->type;
+    if (type != FieldType::Date && type != FieldType::Time) continue;
+    auto& cues = lex.fields[i].cues;
+    for (const auto& st : desc[i]) {
+      if (desc_owners[st].size() != 1 || !owners[st].empty()) continue;
+      bool dup = std::any_of(cues.begin(), cues.end(), [&](const Cue& c) { return c.phrase.stems.size() == 1 && c.phrase.stems[0] == st; });
+      if (dup) continue;
+      Phrase p;
+      p.stems = {st};
+      p.text = st;
+      cues.push_back(Cue{p, kDescriptionStrength, CueKind::Lead, false, false, true});
+      owners[st].insert(i);
+    }
+  }
+}
 
 Phrase make_phrase(const std::string& text) {
   Phrase p;
@@ -237,7 +302,11 @@ Lexicon build_lexicon(const Template& tmpl) {
       for (const auto& [opt, syns] : f.option_aliases)
         for (const auto& s : syns) add_value(fl, s, Json(opt), 0.95);
     }
+    fl.in_thousands = f.type == FieldType::Number && says_thousands(f, gi);
     for (const auto& a : gi.aliases) {
+      // "'D K dash two two nine zero one' -> 'DK-22901'" shows an identifier's format: the
+      // reader derives it from what is said; the example itself is never a value.
+      if (fl.code_like && (spells_a_code(a.phrase) || looks_like_code(a.target))) continue;
       Json v = mapped_value(f, a.target);
       if (!v.is_null()) add_value(fl, a.phrase, v, 0.95);
     }
@@ -279,6 +348,7 @@ Lexicon build_lexicon(const Template& tmpl) {
       cues.push_back(Cue{p, g.size() == 1 ? kUnigramStrength : kSubPhraseStrength, CueKind::Lead, false, false});
     }
   }
+  add_description_cues(lex, owners);
   return lex;
 }
 

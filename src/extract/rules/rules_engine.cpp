@@ -1,12 +1,16 @@
 #include "extract/rules/rules_engine.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
+#include <string>
 
 #include "extract/rules/choice_reader.hpp"
+#include "extract/rules/clock_times.hpp"
 #include "extract/rules/cue_lexicon.hpp"
 #include "extract/rules/cue_matcher.hpp"
 #include "extract/rules/fewshot_cues.hpp"
+#include "extract/rules/lexical_data.hpp"
 #include "extract/rules/scan.hpp"
 #include "extract/rules/text_reader.hpp"
 #include "extract/rules/typed_reader.hpp"
@@ -32,6 +36,23 @@ std::vector<FieldCandidate> candidates_for(const Scan& s, size_t field) {
   return {};
 }
 
+bool is_typed(FieldType t) { return t == FieldType::Number || t == FieldType::Date || t == FieldType::Time; }
+
+// A text candidate cut before token `stop`, without dangling function words; nullopt when
+// nothing would be left or the text does not start before `stop`.
+std::optional<FieldCandidate> trimmed_text(const Scan& s, const FieldCandidate& t, size_t stop) {
+  if (!t.value.is_string() || t.first >= stop || t.implied) return std::nullopt;
+  size_t last = std::min(stop, t.last);
+  while (last > t.first && (s.tok(last - 1).filler || words().dangling_words.contains(s.tok(last - 1).norm) ||
+                            is_number_word(s.tok(last - 1).norm)))
+    --last;
+  if (last <= t.first) return std::nullopt;
+  FieldCandidate out = t;
+  out.last = last;
+  out.value = std::string(s.span_text(t.first, last));
+  return out;
+}
+
 // Values of these types occupy their tokens: two fields never share them.
 bool claims_tokens(FieldType t) {
   return t == FieldType::Number || t == FieldType::Date || t == FieldType::Time || t == FieldType::Text;
@@ -54,10 +75,63 @@ std::vector<FieldCandidate> rank(std::vector<FieldCandidate> cands, double keep_
 
 bool overlaps(const FieldCandidate& a, const FieldCandidate& b) { return a.first < b.last && b.first < a.last; }
 
+bool names_past_date(const Field& f) {
+  for (const std::string& text : {f.id, f.label}) {
+    std::string word;
+    for (char ch : text + " ") {
+      if (std::isalnum(static_cast<unsigned char>(ch))) {
+        word += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      } else if (!word.empty()) {
+        if (words().past_date_words.contains(word)) return true;
+        word.clear();
+      }
+    }
+  }
+  return false;
+}
+
+// The form's event date (its first date field, unless a birth date) when no cue led to it:
+// the first date said in the transcript that no other date field took ("Admitted last Friday
+// after a fall"); with none said, a form filled while its event happens (a visit, an
+// inspection, a call) is dated today. Both are guesses: low confidence.
+void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
+  constexpr double kUnlabeledDate = 0.5;
+  constexpr double kImpliedToday = 0.4;
+  const Lexicon& lex = s.lex;
+  if (s.size() == 0) return;  // nothing was said: nothing happened
+  for (size_t f = 0; f < lex.fields.size(); ++f) {
+    const Field& field = *lex.fields[f].field;
+    if (field.type != FieldType::Date) continue;
+    if (!ranked[f].empty() || names_past_date(field)) return;
+    for (size_t i = 0; i < s.size(); ++i) {
+      if (s.tok(i).filler) continue;
+      auto c = s.parse_typed(i, std::min(s.size(), i + 8), field);
+      if (!c) continue;
+      bool taken = false;
+      for (size_t g = 0; g < lex.fields.size(); ++g)
+        if (g != f && !ranked[g].empty() && is_typed(lex.fields[g].field->type) && overlaps(ranked[g][0], *c)) taken = true;
+      if (!taken) {
+        c->score = kUnlabeledDate;
+        c->cue_first = c->first;
+        ranked[f].push_back(*c);
+        return;
+      }
+      i = c->last - 1;
+    }
+    FieldCandidate c;
+    c.value = "today";
+    c.score = kImpliedToday;
+    c.implied = true;
+    ranked[f].push_back(c);
+    return;
+  }
+}
+
 Candidate to_candidate(const Scan& s, const FieldCandidate& c) {
   Candidate out;
   out.value = c.value;
   out.confidence = std::clamp(c.score, 0.05, 0.99);
+  if (c.implied) return out;
   Evidence e;
   size_t first = std::min(c.cue_first, c.first);
   size_t last = std::max(c.last, first + 1);
@@ -105,6 +179,12 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
     break;
   }
 
+  if (params.imply_event_date) date_event(scan, ranked);
+  assign_unlabeled_times(scan, ranked);
+  for (size_t f = 0; f < lex.fields.size(); ++f)
+    if (lex.fields[f].field->type == FieldType::Time)
+      for (auto& c : ranked[f]) infer_day_half(scan, c);
+
   // Assign the strongest fields first; a typed value already taken by another field is skipped.
   std::vector<size_t> order(lex.fields.size());
   for (size_t f = 0; f < order.size(); ++f) order[f] = f;
@@ -118,10 +198,24 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
     FieldType type = lex.fields[f].field->type;
     for (const auto& c : ranked[f]) {
       bool clash = false;
+      std::vector<size_t> to_trim;
       if (claims_tokens(type))
-        for (const auto& [g, t] : taken)
-          if (claims_tokens(lex.fields[g].field->type) && overlaps(c, t)) clash = true;
+        for (size_t k = 0; k < taken.size(); ++k) {
+          const auto& [g, t] = taken[k];
+          if (!claims_tokens(lex.fields[g].field->type) || !overlaps(c, t)) continue;
+          // A free-text phrase that ran on into a number, date or time ("ondansetron four
+          // milligrams at 14:30") ends where that value starts.
+          if (is_typed(type) && lex.fields[g].field->type == FieldType::Text && trimmed_text(scan, t, c.first))
+            to_trim.push_back(k);
+          else
+            clash = true;
+        }
       if (clash) continue;
+      for (size_t k : to_trim) {
+        auto& [g, t] = taken[k];
+        t = *trimmed_text(scan, t, c.first);
+        out[lex.fields[g].field->id] = to_candidate(scan, t);
+      }
       taken.emplace_back(f, c);
       out.emplace(lex.fields[f].field->id, to_candidate(scan, c));
       break;

@@ -14,6 +14,9 @@ namespace invox::rules {
 struct EngineParams {
   double keep_ratio = 0.8;  // candidates scoring >= ratio * best compete; the last one wins
   size_t max_examples = 5;
+  // Date the form's event today when the transcript does not (off for incremental updates,
+  // where the form already has its date).
+  bool imply_event_date = true;
 };
 
 // Candidates for every field of `tmpl` that `text` mentions, keyed by field id.

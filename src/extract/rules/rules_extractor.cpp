@@ -47,8 +47,10 @@ class RulesExtractor final : public Extractor {
     if (!request.tmpl) return Error::internal("rules extractor: the request has no template");
     if (!request.transcript) return Error::internal("rules extractor: the request has no transcript");
     ExtractionResult result;
+    rules::EngineParams params;
+    params.imply_event_date = request.old_transcript.empty() && (!request.current || request.current->empty());
     const auto lexicon = lexicons_.get(*request.tmpl);
-    auto all = rules::extract_all(*lexicon, request.transcript->text, request.examples, request.context);
+    auto all = rules::extract_all(*lexicon, request.transcript->text, request.examples, request.context, params);
     for (const Field* f : request.fields) {
       if (!f) continue;
       auto it = all.find(f->id);

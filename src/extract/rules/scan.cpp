@@ -1,5 +1,7 @@
 #include "extract/rules/scan.hpp"
 
+#include "extract/rules/lexical_data.hpp"
+
 namespace invox::rules {
 
 size_t Scan::skip_fillers(size_t i) const {
@@ -43,6 +45,36 @@ size_t Scan::region_end(size_t from, size_t field, bool stop_at_comma, size_t ma
     ++i;
   }
   return size();
+}
+
+namespace {
+constexpr size_t kMaxQuestionTokens = 30;
+}  // namespace
+
+bool Scan::in_question(size_t i) const {
+  for (size_t k = i; k < size() && k < i + kMaxQuestionTokens; ++k) {
+    if (tok(k).question) return true;
+    if (tok(k).after == Break::Sentence) return false;
+  }
+  return false;
+}
+
+std::optional<size_t> Scan::answer_after(size_t i) const {
+  if (!in_question(i)) return std::nullopt;
+  for (size_t k = i; k < size(); ++k) {
+    if (tok(k).after != Break::Sentence) continue;
+    size_t a = skip_fillers(k + 1);
+    if (a >= size()) return std::nullopt;
+    return a;
+  }
+  return std::nullopt;
+}
+
+size_t Scan::skip_answer_opener(size_t i) const {
+  while (i < size() && (words().yes_words.contains(tok(i).norm) || words().no_words.contains(tok(i).norm)) &&
+         tok(i).after != Break::None)
+    i = skip_fillers(i + 1);
+  return i;
 }
 
 std::string_view Scan::span_text(size_t first, size_t last) const {

@@ -32,6 +32,7 @@ struct FieldCandidate {
   size_t last = 0;
   size_t cue_first = 0;  // where the evidence starts (cue or value)
   bool corrected = false;
+  bool implied = false;  // not said: taken from the situation (no evidence span)
 };
 
 struct Scan {
@@ -58,6 +59,13 @@ struct Scan {
   [[nodiscard]] std::string_view span_text(size_t first, size_t last) const;
   // Token index of the first token starting at or after byte offset `byte`.
   [[nodiscard]] size_t token_at_byte(size_t byte) const;
+  // Token i lies in a sentence that ends with '?'.
+  [[nodiscard]] bool in_question(size_t i) const;
+  // When token i lies in a question ("When was your last drill?"), the first content token of
+  // the answer (the next sentence, past a speaker label); nullopt otherwise.
+  [[nodiscard]] std::optional<size_t> answer_after(size_t i) const;
+  // Skips a confirmation or yes/no word opening an answer ("Yes, ...", "Sure.", "Correct,").
+  [[nodiscard]] size_t skip_answer_opener(size_t i) const;
   // Parses a value of `field`'s type at token i, not past token `end`.
   [[nodiscard]] std::optional<FieldCandidate> parse_typed(size_t i, size_t end, const Field& field) const;
 };

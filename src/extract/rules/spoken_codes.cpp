@@ -42,8 +42,8 @@ std::optional<CodeRead> written_code(const Scan& s, size_t i, size_t end) {
 }
 
 // Spelled code ("b k four four", "bravo kilo four", "double two five"), read by CF's spoken
-// identifier reader; letters then digits are written "BK-44".
-std::optional<CodeRead> spelled_code(const Scan& s, size_t i, size_t end) {
+// identifier reader; letters then digits are written "BK-44" when `hyphenate`.
+std::optional<CodeRead> spelled_code(const Scan& s, size_t i, size_t end, bool hyphenate) {
   const size_t begin_byte = s.tok(i).begin;
   auto id = parse_spoken_id_prefix(s.tt.text.substr(begin_byte, s.tok(end - 1).end - begin_byte));
   if (!id || id->digits == 0 || (id->letters == 0 && id->digits < 2)) return std::nullopt;
@@ -53,13 +53,17 @@ std::optional<CodeRead> spelled_code(const Scan& s, size_t i, size_t end) {
   const size_t first_digit = id->value.find_first_of("0123456789");
   const bool letters_then_digits =
       first_digit != std::string::npos && id->value.find_first_not_of("0123456789", first_digit) == std::string::npos;
-  r.code = id->letters > 0 && letters_then_digits ? id->value.substr(0, first_digit) + "-" + id->value.substr(first_digit)
-                                                  : id->value;
+  // A hyphen where "dash" was said is already in the value; otherwise only when the field's
+  // guideline examples write codes that way ("e.g. 'FL-07'").
+  r.code = hyphenate && id->letters > 0 && letters_then_digits && id->value.find('-') == std::string::npos
+               ? id->value.substr(0, first_digit) + "-" + id->value.substr(first_digit)
+               : id->value;
   return r;
 }
 }  // namespace
 
-std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t lookahead, const std::string& prefix) {
+std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t lookahead, const FieldLexicon& fl) {
+  const std::string& prefix = fl.code_prefix;
   size_t seen = 0;
   for (size_t i = from; i < end && seen < lookahead; ++i) {
     if (s.tok(i).filler) continue;
@@ -71,7 +75,7 @@ std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t
     if (t.has_digit || upper_prefix) r = written_code(s, i, end);
     if (!r && (is_single_letter(t) || words().digit_words.index_of(t.norm) || words().spelling_alphabet.index_of(t.norm) ||
                words().spoken_zero.contains(t.norm) || words().repeat_words.count(t.norm)))
-      r = spelled_code(s, i, end);
+      r = spelled_code(s, i, end, fl.code_hyphen);
     if (!r) continue;
     if (!prefix.empty() && all_digits(r->code)) r->code = prefix + r->code;
     return r;

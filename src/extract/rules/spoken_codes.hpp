@@ -19,6 +19,6 @@ struct CodeRead {
 // The first identifier in tokens [from, end), scanning at most `lookahead` content tokens for
 // its start.
 [[nodiscard]] std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t lookahead,
-                                                const std::string& prefix);
+                                                const FieldLexicon& fl);
 
 }  // namespace invox::rules

@@ -13,6 +13,7 @@ namespace invox::rules {
 namespace {
 constexpr double kTextFactor = 0.85;
 constexpr double kNameBackFactor = 0.7;
+constexpr size_t kCodeTokens = 16;  // a code spelled piece by piece ("B U S three zero one one")
 
 bool negated_before(const Scan& s, const Mention& m) {
   auto p = s.prev_content(m.first);
@@ -58,17 +59,60 @@ FieldCandidate code_candidate(const CodeRead& code, double score) {
   return c;
 }
 
+// The answer opens with the speaker pointing at themself ("That's me", "Me."): the token after
+// that word, where their name may follow.
+std::optional<size_t> self_reference(const Scan& s, size_t start) {
+  constexpr size_t kOpening = 3;
+  size_t n = 0;
+  for (size_t i = start; i < s.size() && n < kOpening; ++i) {
+    if (s.tok(i).filler) continue;
+    ++n;
+    if (words().self_reference_words.contains(s.tok(i).norm)) return s.skip_fillers(i + 1);
+  }
+  return std::nullopt;
+}
+
+// "Who's your fire warden? - That's me, Odalys Verhoeven.": the answer to a question that
+// names the field. A bare "yes" confirms the value said in the question itself instead.
+std::optional<FieldCandidate> read_text_answer(const Scan& s, const Mention& m, size_t field) {
+  constexpr double kAnswerFactor = 0.9;
+  auto a = s.answer_after(m.first);
+  if (!a || words().yes_words.contains(s.tok(*a).norm)) return std::nullopt;
+  size_t start = s.skip_answer_opener(*a);
+  if (start >= s.size()) return std::nullopt;
+  const FieldLexicon& fl = s.lex.fields[field];
+  std::optional<FieldCandidate> c;
+  if (fl.code_like) {
+    if (auto code = read_code(s, start, s.region_end(start, field, false, kCodeTokens), 5, fl))
+      c = code_candidate(*code, 1.0);
+  } else if (auto self = self_reference(s, start); self && *self < s.size()) {
+    // "That's me, Odalys Verhoeven": the speaker answers with their own name.
+    c = read_person_at(s, field, *self, s.region_end(*self, field, false, s.params.text_max_tokens));
+    if (!c) return std::nullopt;
+  } else if (fl.person_name) {
+    auto span = read_phrase(s, field, start, false);
+    if (span && span->first <= start + 4) c = span;
+  } else {
+    c = read_phrase(s, field, start, true);
+  }
+  if (!c) return std::nullopt;
+  c->score = m.strength * kTextFactor * kAnswerFactor;
+  c->cue_first = m.first;
+  return c;
+}
+
 std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t field) {
   const FieldLexicon& fl = s.lex.fields[field];
+  if (auto answered = read_text_answer(s, m, field)) return answered;
   size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
   if (fl.code_like) {
-    size_t end = s.region_end(start, field, false, 8);
-    auto code = read_code(s, start, end, m.cue->weak ? 1 : 5, fl.code_prefix);
+    size_t end = s.region_end(start, field, false, kCodeTokens);
+    auto code = read_code(s, start, end, m.cue->weak ? 1 : 5, fl);
     if (!code) return std::nullopt;
     FieldCandidate c = code_candidate(*code, m.strength * 0.95);
     c.cue_first = m.first;
     ValueReader reader = [&](size_t i, size_t e) -> std::optional<FieldCandidate> {
-      auto r = read_code(s, i, std::max(e, s.region_end(i, field, false, 6)), 3, fl.code_prefix);
+      auto r = read_code(s, i, std::max(e, s.region_end(i, field, false, kCodeTokens)), 3, fl);
       if (!r) return std::nullopt;
       return code_candidate(*r, c.score);
     };
@@ -101,10 +145,17 @@ std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
     if (m.field != field || m.is_value || m.cue->kind == CueKind::Unit) continue;
     if (negated_before(s, m)) continue;
     size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
-    if (m.cue->kind != CueKind::Inclusive && s.tok(m.last - 1).after == Break::Sentence) continue;
+    // "Any symptoms? - Headache, and some nausea.": a question's list is its answer.
+    double factor = 1.0;
+    if (auto a = s.answer_after(m.first); a && m.cue->kind != CueKind::Inclusive) {
+      start = s.skip_answer_opener(*a);
+      factor = 0.9;
+    } else if (m.cue->kind != CueKind::Inclusive && s.tok(m.last - 1).after == Break::Sentence) {
+      continue;
+    }
     auto items = read_items(s, field, start);
     if (!items) continue;
-    items->score = m.strength * kTextFactor;
+    items->score = m.strength * kTextFactor * factor;
     items->cue_first = m.first;
     out.push_back(*items);
   }

@@ -87,6 +87,14 @@ bool is_subject_pronoun(const std::string& w) { return words().subject_pronouns.
 // Function words that never end a value ("... on the" -> "..."); "out", "off", "up" can.
 bool is_dangling(const std::string& w) { return words().dangling_words.contains(w); }
 
+// Capitalized at a turn start but never part of a name: greetings ("Hi", "Okay"), number
+// words ("Four"), contractions ("That'd", "I'm"; not "O'Neill").
+bool not_a_name(const Token& t) {
+  if (words().greetings.contains(t.norm) || is_number_word(t.norm) || is_subject_pronoun(t.norm)) return true;
+  size_t apostrophe = t.norm.find('\'');
+  return apostrophe != std::string::npos && t.norm.size() - apostrophe <= 3;
+}
+
 bool ends_clause(const Token& t) { return t.after == Break::Sentence || t.after == Break::Comma; }
 
 // A person's name starting within a few tokens of `start`.
@@ -97,7 +105,7 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
     const Token& t = s.tok(i);
     bool title = is_title_word(t.norm);
     bool candidate = !t.filler && !is_linking_word(t.norm) && !is_stopword(t.norm) && !is_article(t.norm) &&
-                     !t.has_digit && (s.tt.cased ? (t.capitalized || title) : true);
+                     !t.has_digit && !not_a_name(t) && (s.tt.cased ? (t.capitalized || title) : true);
     if (candidate && !s.anchor_at(i, field, true)) break;
     if (!t.filler) ++seen;
     ++i;
@@ -112,6 +120,7 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
     if (i > first && s.anchor_at(i, field, true)) break;
     if (s.tt.cased ? !t.capitalized : (is_stopword(t.norm) || is_linking_word(t.norm) || is_number_word(t.norm)))
       break;
+    if (not_a_name(t)) break;
     if (t.has_digit) break;
     if (!is_title_word(t.norm)) ++name_words;
     ++i;

@@ -1,6 +1,8 @@
 #include "extract/rules/transcript_tokens.hpp"
 
 #include <cctype>
+#include <map>
+#include <string>
 
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/word_forms.hpp"
@@ -88,6 +90,51 @@ void mark_fillers(TokenizedText& t) {
     }
   }
 }
+// Length of a speaker label candidate at turn start i: one to three capitalized words (or a
+// number: "Tenant 2") joined by spaces and ended by ':'; 0 when there is none.
+size_t label_length(const std::vector<Token>& toks, size_t i) {
+  constexpr size_t kMaxLabelWords = 3;
+  if (!toks[i].capitalized) return 0;
+  for (size_t n = 0; n < kMaxLabelWords && i + n < toks.size(); ++n) {
+    const Token& t = toks[i + n];
+    if (!t.capitalized && !t.has_digit) return 0;
+    if (t.colon_after) return n + 1;
+    if (t.after != Break::None) return 0;
+  }
+  return 0;
+}
+
+std::string label_key(const std::vector<Token>& toks, size_t i, size_t n) {
+  std::string key;
+  for (size_t k = i; k < i + n; ++k) key += toks[k].norm + " ";
+  return key;
+}
+
+// A label is a speaker label when it recurs (each speaker talks more than once), or when the
+// transcript already has two recurring labels (a third voice may speak once). A label-style
+// cue said once in dictation ("Discrepancies: ...") is left alone.
+void mark_speaker_labels(TokenizedText& t) {
+  auto& toks = t.tokens;
+  std::vector<std::pair<size_t, size_t>> found;
+  std::map<std::string, int> count;
+  for (size_t i = 0; i < toks.size(); ++i) {
+    if (i > 0 && toks[i - 1].after != Break::Sentence) continue;
+    if (size_t n = label_length(toks, i)) {
+      found.emplace_back(i, n);
+      ++count[label_key(toks, i, n)];
+    }
+  }
+  int recurring = 0;
+  for (const auto& [key, c] : count) recurring += c >= 2 ? 1 : 0;
+  for (const auto& [i, n] : found) {
+    if (count[label_key(toks, i, n)] < 2 && (recurring < 2 || n > 2)) continue;
+    for (size_t k = i; k < i + n; ++k) {
+      toks[k].speaker = true;
+      toks[k].filler = true;
+    }
+    toks[i + n - 1].after = Break::Sentence;
+  }
+}
 }  // namespace
 
 TokenizedText tokenize(std::string_view text) {
@@ -119,6 +166,8 @@ TokenizedText tokenize(std::string_view text) {
       char g = text[j];
       if (g == '.' || g == '?' || g == '!') sentence = true;
       else if (g == ',' || g == ';' || g == ':' || g == '(' || g == ')' || g == '"') comma = true;
+      if (g == '?') tok.question = true;
+      if (g == ':') tok.colon_after = true;
       else if (g == '-' || g == '/') {
         if (space) comma = true;  // a dash between spaces is a pause
         else join = true;
@@ -142,6 +191,7 @@ TokenizedText tokenize(std::string_view text) {
     i = j;
   }
   mark_fillers(out);
+  mark_speaker_labels(out);
   return out;
 }
 

@@ -26,6 +26,9 @@ struct Token {
   bool filler = false;       // "uh", "let me see", the second of a repeated word
   bool capitalized = false;  // first character is an uppercase ASCII letter
   bool has_digit = false;
+  bool colon_after = false;  // a ':' follows ("Nurse:")
+  bool question = false;     // a '?' follows: this token ends a question
+  bool speaker = false;      // part of a speaker label ("Tenant 2:"); also a filler
 };
 
 struct TokenizedText {
@@ -34,6 +37,8 @@ struct TokenizedText {
   bool cased = false;  // the transcript uses uppercase letters (Whisper style) at all
 };
 
+// Speaker labels ("Nurse:", "Tenant 2:") are marked as speaker tokens and fillers, and the
+// turn before them ends a sentence, so values never run across a change of speaker.
 [[nodiscard]] TokenizedText tokenize(std::string_view text);
 
 // Indices of the tokens that are not fillers, in order.

@@ -94,6 +94,28 @@ std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size
   return std::nullopt;
 }
 
+// "When was your last drill? - January fourteenth.": a cue in a question is answered by the
+// first value of its type at the start of the next turn.
+std::optional<FieldCandidate> read_answer(const Scan& s, const Mention& m, size_t field) {
+  constexpr double kAnswerFactor = 0.9;
+  const Field& f = *s.lex.fields[field].field;
+  auto a = s.answer_after(m.first);
+  if (!a) return std::nullopt;
+  size_t start = s.skip_answer_opener(*a);
+  size_t end = s.region_end(start, field, false, s.params.typed_lookahead + 4);
+  size_t seen = 0;
+  for (size_t i = start; i < end && seen < s.params.typed_lookahead; ++i) {
+    if (s.tok(i).filler) continue;
+    ++seen;
+    auto c = parse_checked(s, i, end, f);
+    if (!c) continue;
+    c->score = m.strength * kAnswerFactor * (1.0 - kDistancePenalty * static_cast<double>(seen - 1));
+    c->cue_first = m.first;
+    return c;
+  }
+  return std::nullopt;
+}
+
 std::optional<FieldCandidate> read_backward(const Scan& s, const Mention& m, size_t field) {
   const Field& f = *s.lex.fields[field].field;
   // The longest number that ends right before the cue, within the same clause.
@@ -162,7 +184,12 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
     if (m.cue->kind == CueKind::Unit) {
       c = read_backward(s, m, field);
     } else {
-      c = read_forward(s, m, field);
+      // "all eight extinguishers; one on the second floor ...": a cue that ends its clause is
+      // counted by the number right before it, not by one in the next clause.
+      bool cue_ends_clause = s.tok(m.last - 1).after != Break::None;
+      if (f.type == FieldType::Number && cue_ends_clause) c = read_backward(s, m, field);
+      if (!c) c = read_forward(s, m, field);
+      if (!c) c = read_answer(s, m, field);
       if (!c && f.type == FieldType::Number) c = read_backward(s, m, field);
       if (!c && f.type == FieldType::Number) c = read_zero_count(s, m);
     }
@@ -175,6 +202,11 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
     };
     FieldCandidate fixed = apply_corrections(s, field, current, reader);
     fixed.score = c->score;
+    // "one fifty-two" for a salary whose guidelines say amounts in thousands.
+    if (s.lex.fields[field].in_thousands && fixed.value.is_number() && fixed.value.get<double>() < 1000.0) {
+      Json scaled = fixed.value.get<double>() * 1000.0;
+      if (in_range(scaled, f)) fixed.value = scaled;
+    }
     out.push_back(fixed);
   }
   // Value phrases mapped by guidelines ("'noon sharp' -> 12:00", "'nothing stolen' -> 0").

@@ -1,0 +1,20 @@
+#pragma once
+// Times of day in conversation: the half of the day a clock time said without am/pm belongs
+// to, and clock times that no label names ("I'm here at half past two", "It's ten past
+// eleven, I'm heading out") given to the form's time fields that nothing else filled.
+#include <vector>
+
+#include "extract/rules/scan.hpp"
+
+namespace invox::rules {
+
+// "three oh five" -> 15:05 when nothing says am/pm: the nearest earlier day-part word decides
+// ("this afternoon", "Morning."); without one, hours 1-6 are afternoon hours (a working day).
+// Times said with am/pm, in 24-hour form ("oh nine twenty", "nineteen ten") or as noon stay.
+void infer_day_half(const Scan& s, FieldCandidate& c);
+
+// Time fields without a candidate take, in template order, the clock times said after a clock
+// opener ("at", "it's") that no field's best candidate uses, in transcript order.
+void assign_unlabeled_times(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked);
+
+}  // namespace invox::rules
