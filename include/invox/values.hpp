@@ -38,6 +38,7 @@ struct FilledField {
   std::string source;   // "ai" when this run set it, else the current value's source; "" when empty
   double confidence = 0.0;
   std::optional<Evidence> evidence;
+  bool reviewed = false;  // a person decided this value (`invox review`); written only when true
 };
 
 enum class IssueType { Missing, Conflict, LowConf, Invalid, Ambiguous };
@@ -51,6 +52,9 @@ struct Issue {
   IssueType type = IssueType::Invalid;
   std::string detail;
   IssueAction action = IssueAction::ManualReview;
+  // Clarify issues: what to ask the speaker; written only when set. The `= {}` lets the many
+  // four-member brace initializations stay free of -Wmissing-field-initializers.
+  std::string question = {};
 };
 
 enum class DecisionKind { ModelA, ModelB, Merge, KeepCurrent };
