@@ -27,6 +27,8 @@ void build(CLI::App& app, LogOptions& log_options) {
   setup_eval(app);
   setup_template(app);
   setup_history(app);
+  setup_review(app);
+  setup_readback(app);
 }
 }  // namespace
 
