@@ -32,12 +32,12 @@ TEST_CASE("readback: filled fields for the ear, flagged ones as questions, a clo
   const auto lines = readback_lines({&form, &report, &invox::testing::demo_template()});
   CHECK(texts(lines) == std::vector<std::string>{
                            "Reading back: Demo.",
-                           "Patient name: Ann Lee.",
-                           "Sex: female.",
-                           "Visit date: March fourteenth, twenty twenty-six.",
-                           "Allergies: penicillin and latex.",
+                           "Patient name is Ann Lee.",
+                           "Sex is female.",
+                           "Visit date is March fourteenth, twenty twenty-six.",
+                           "Allergies are penicillin, and latex.",
                            "Smoker: no.",
-                           "Arrival time: two thirty in the afternoon.",
+                           "Arrival time is two thirty in the afternoon.",
                            "Is the temperature thirty-eight point five?",
                            "What is the discharge date?",
                            "Is everything else correct?",
@@ -46,13 +46,13 @@ TEST_CASE("readback: filled fields for the ear, flagged ones as questions, a clo
   CHECK_FALSE(lines[1].question);
   CHECK(lines[7].field == "temp");
   CHECK(lines[7].question);
-  CHECK(readback_text(lines).find("Patient name: Ann Lee.\nSex: female.\n") != std::string::npos);
+  CHECK(readback_text(lines).find("Patient name is Ann Lee.\nSex is female.\n") != std::string::npos);
 }
 
 TEST_CASE("readback: without a report every filled value is read; without a template types are guessed", "[readback]") {
   const FilledForm form = invox::test::demo_form({{"name", "Ann Lee"}, {"temp", 38.5}});
   CHECK(texts(readback_lines({&form, nullptr, &invox::testing::demo_template()})) ==
-        std::vector<std::string>{"Reading back: Demo.", "Patient name: Ann Lee.", "Temperature: thirty-eight point five.",
+        std::vector<std::string>{"Reading back: Demo.", "Patient name is Ann Lee.", "Temperature is thirty-eight point five.",
                                  "Is that correct?"});
   FilledForm bare;
   bare.template_id = "site-visit";
@@ -62,9 +62,9 @@ TEST_CASE("readback: without a report every filled value is read; without a temp
   bare.filled.emplace_back("lockout_done", FilledField{Json(true), true, Json(), "ai", 0.9, std::nullopt});
   bare.filled.emplace_back("asset_tag", FilledField{Json("PMP-0412"), true, Json(), "ai", 0.9, std::nullopt});
   CHECK(texts(readback_lines({&bare, nullptr, nullptr})) ==
-        std::vector<std::string>{"Reading back: site visit.", "Visit date: March fourteenth, twenty twenty-six.",
-                                 "Start time: nine oh five in the morning.", "Crew size: four.", "Lockout done: yes.",
-                                 "Asset tag: P M P zero four one two.", "Is that correct?"});
+        std::vector<std::string>{"Reading back: site visit.", "Visit date is March fourteenth, twenty twenty-six.",
+                                 "Start time is nine oh five in the morning.", "Crew size is four.", "Lockout done: yes.",
+                                 "Asset tag is P M P zero four one two.", "Is that correct?"});
   FilledForm empty = invox::test::demo_form({});
   CHECK(texts(readback_lines({&empty, nullptr, &invox::testing::demo_template()})) ==
         std::vector<std::string>{"Reading back: Demo.", "Nothing has been filled in yet."});

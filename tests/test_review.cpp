@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "app/template_set.hpp"
+#include "core/template_set.hpp"
 #include "invox/history.hpp"
 #include "invox/models.hpp"
 #include "review/apply.hpp"
@@ -28,7 +28,7 @@ const Field& demo_field(const std::string& id) { return *invox::testing::demo_te
 
 struct Fixture {
   ScratchDir dir;
-  app::TemplateSet templates;
+  TemplateSet templates;
   Fixture() {
     (void)templates.add(invox::test::write_demo_template(dir.path()));
     invox::test::write_review_fixture(dir.path(), "f1");
@@ -235,7 +235,7 @@ TEST_CASE("commit: a form changed on disk since it was read is not overwritten",
   CHECK(*commit_form(fx.dir.path(), carol, {*c}, {"carol", "t3"}) == CommitResult::ChangedOnDisk);
 }
 
-TEST_CASE("--apply: valid values applied and logged, each rejected one named", "[review]") {
+TEST_CASE("review --apply: valid values applied and logged, each rejected one named", "[review]") {
   Fixture fx;
   invox::test::write_review_fixture(fx.dir.path(), "f2");
   ApplyOptions o;
@@ -282,7 +282,7 @@ TEST_CASE("--apply: valid values applied and logged, each rejected one named", "
   CHECK(shape.error().kind == ErrorKind::Config);
 }
 
-TEST_CASE("--learn: forms review made complete go into the history store with evidence", "[review][history]") {
+TEST_CASE("review --learn: forms review made complete go into the history store with evidence", "[review][history]") {
   Fixture fx;
   ApplyOptions o;
   o.dir = fx.dir.path();

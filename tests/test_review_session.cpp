@@ -7,7 +7,7 @@
 #include <functional>
 #include <map>
 
-#include "app/template_set.hpp"
+#include "core/template_set.hpp"
 #include "review/apply.hpp"
 #include "review/session.hpp"
 #include "support/review_fixtures.hpp"
@@ -43,7 +43,7 @@ class ScriptedTerminal : public Terminal {
 
 struct Folder {
   ScratchDir dir;
-  app::TemplateSet templates;
+  TemplateSet templates;
   explicit Folder(std::initializer_list<const char*> stems) {
     (void)templates.add(invox::test::write_demo_template(dir.path()));
     for (const char* s : stems) invox::test::write_review_fixture(dir.path(), s);

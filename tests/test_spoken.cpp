@@ -3,7 +3,7 @@
 
 #include "orchestrator/clarify.hpp"
 #include "spoken/number_words.hpp"
-#include "spoken/question.hpp"
+#include "spoken/sentences.hpp"
 #include "spoken/spoken_value.hpp"
 #include "support/pipeline_fixtures.hpp"
 #include "verify/verify.hpp"
@@ -91,7 +91,7 @@ TEST_CASE("values of each field type, and labels in a sentence", "[spoken]") {
   CHECK(spoken_value(demo_field("smoker"), Json(false)) == "no");
   CHECK(spoken_value(demo_field("smoker"), Json(true)) == "yes");
   CHECK(spoken_value(demo_field("sex"), Json("female")) == "female");
-  CHECK(spoken_value(demo_field("allergies"), Json("penicillin, latex, nuts")) == "penicillin, latex and nuts");
+  CHECK(spoken_value(demo_field("allergies"), Json("penicillin, latex, nuts")) == "penicillin, and latex, and nuts");
   CHECK(spoken_value(demo_field("arrive"), Json("14:30")) == "two thirty in the afternoon");
   CHECK(spoken_value(demo_field("visit"), Json(nullptr)).empty());
   Field f;
@@ -129,12 +129,24 @@ TEST_CASE("clarify questions from label, type and options", "[spoken]") {
   heard.heard = "Monday the 14th";
   CHECK(clarify_question(demo_field("visit"), ambiguous, heard) == "I heard \"Monday the 14th\". What is the visit date?");
   CHECK(confirm_question(temp, Json(38.5)) == "Is the temperature thirty-eight point five degrees Celsius?");
+  CHECK(value_statement(temp, Json(38.5)) == "Temperature is thirty-eight point five degrees Celsius.");
+  CHECK(value_statement(demo_field("allergies"), Json("nuts, latex")) == "Allergies are nuts, and latex.");
+  CHECK(value_statement(demo_field("smoker"), Json(false)) == "Smoker: no.");
   CHECK(confirm_question(demo_field("smoker"), Json(true)) == "Smoker: yes, is that right?");
   Field by;
   by.id = "reported_by";
   by.label = "Reported by";
   CHECK(clarify_question(by, missing) == "Who or what is it reported by?");
   CHECK(confirm_question(by, Json("Wei Zhang")) == "Reported by Wei Zhang, is that right?");
+  CHECK(value_statement(by, Json("Wei Zhang")) == "Reported by Wei Zhang.");
+  Field done;
+  done.id = "procs";
+  done.label = "Procedures performed";
+  CHECK(value_statement(done, Json("x-ray")) == "Procedures performed are x-ray.");
+  done.label = "Defects found";
+  CHECK(clarify_question(done, missing) == "What are the defects found?");
+  done.label = "Weight measured";
+  CHECK(value_statement(done, Json("x")) == "Weight measured is x.");
 }
 
 TEST_CASE("an ambiguous date's readings are both day/month orders", "[spoken][clarify]") {

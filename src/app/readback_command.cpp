@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "app/template_set.hpp"
+#include "core/template_set.hpp"
 #include "invox/form.hpp"
 #include "readback/readback_text.hpp"
 #include "readback/speech.hpp"

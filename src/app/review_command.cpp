@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include "app/context_check.hpp"
-#include "app/template_set.hpp"
-#include "batch/summary.hpp"
+#include "core/template_set.hpp"
+#include "util/utc_time.hpp"
 #include "invox/models.hpp"
 #include "review/apply.hpp"
 #include "review/learn.hpp"
@@ -44,7 +44,7 @@ Expected<int> run_apply(const ReviewCommandOptions& o, const TemplateSet& templa
   a.dir = o.dir;
   a.templates = &templates;
   a.context = o.context;
-  a.who = {reviewer, batch::utc_timestamp()};
+  a.who = {reviewer, util::utc_timestamp()};
   auto r = review::apply_decisions(*doc, a);
   if (!r) return r.error();
   std::vector<std::string> completed;
@@ -78,7 +78,7 @@ Expected<int> run_review(const ReviewCommandOptions& o, std::FILE* out, std::FIL
   review::SessionResult result;
   {
     review::TtyTerminal terminal(review::colour_wanted(true));
-    review::SessionOptions s{o.dir, &*templates, o.context, reviewer, [] { return batch::utc_timestamp(); }};
+    review::SessionOptions s{o.dir, &*templates, o.context, reviewer, [] { return util::utc_timestamp(); }};
     result = review::run_review_session(terminal, s);
   }  // the terminal is back in its normal mode before anything else is printed
   const int learned = learn(o, result.completed, out, err);

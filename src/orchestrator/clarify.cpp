@@ -1,6 +1,6 @@
 #include "orchestrator/clarify.hpp"
 
-#include "spoken/question.hpp"
+#include "spoken/sentences.hpp"
 
 namespace invox {
 

@@ -3,7 +3,7 @@
 #include <cctype>
 #include <map>
 
-#include "spoken/question.hpp"
+#include "spoken/sentences.hpp"
 #include "spoken/spoken_value.hpp"
 
 namespace invox::readback {
@@ -15,11 +15,6 @@ bool digits_at(const std::string& s, std::initializer_list<size_t> positions) {
     if (p >= s.size() || !std::isdigit(static_cast<unsigned char>(s[p]))) return false;
   }
   return true;
-}
-
-std::string capitalized(std::string s) {
-  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
-  return s;
 }
 
 // "Vital signs / nursing observation" -> "vital signs, nursing observation": slashes are for the eye.
@@ -82,7 +77,7 @@ std::vector<ReadbackLine> readback_lines(const ReadbackInput& in) {
       continue;
     }
     if (filled.value.is_null()) continue;
-    lines.push_back({id, false, capitalized(spoken::spoken_label(field)) + ": " + spoken::spoken_value(field, filled.value) + "."});
+    lines.push_back({id, false, spoken::value_statement(field, filled.value)});
   }
   // Issues about fields the form does not list (a required field of a newer template, say).
   for (const auto& [id, issues] : flagged) {

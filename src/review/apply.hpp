@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/template_set.hpp"
+#include "core/template_set.hpp"
 #include "invox/normalize.hpp"
 #include "review/commit.hpp"
 
@@ -15,7 +15,7 @@ namespace invox::review {
 
 struct ApplyOptions {
   std::filesystem::path dir;
-  const app::TemplateSet* templates = nullptr;
+  const TemplateSet* templates = nullptr;
   NormalizeContext context;
   Reviewer who;
   int max_attempts = 3;  // re-reads of a form another writer changed meanwhile

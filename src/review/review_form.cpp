@@ -45,7 +45,7 @@ Status refresh_views(ReviewForm& f) {
   return ok();
 }
 
-Expected<ReviewForm> load_review_form(const fs::path& dir, const std::string& stem, const app::TemplateSet& templates) {
+Expected<ReviewForm> load_review_form(const fs::path& dir, const std::string& stem, const TemplateSet& templates) {
   ReviewForm f;
   f.stem = stem;
   f.paths = output_paths_for(dir, stem);
@@ -67,7 +67,7 @@ Expected<ReviewForm> load_review_form(const fs::path& dir, const std::string& st
                                     f.paths.report.string(), f.report.error));
   }
   f.tmpl = templates.find(f.form.template_id);
-  if (!f.tmpl) return app::unknown_template(f.paths.filled.string(), f.form.template_id, templates);
+  if (!f.tmpl) return unknown_template(f.paths.filled.string(), f.form.template_id, templates);
   return f;
 }
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/template_set.hpp"
+#include "core/template_set.hpp"
 #include "invox/form.hpp"
 #include "invox/output.hpp"
 
@@ -30,7 +30,7 @@ struct ReviewForm {
 
 // Reads both outputs of `stem` and finds their template. Errors name the file.
 [[nodiscard]] Expected<ReviewForm> load_review_form(const std::filesystem::path& dir, const std::string& stem,
-                                                    const app::TemplateSet& templates);
+                                                    const TemplateSet& templates);
 
 // Re-derives `form` and `report` from the documents after they were edited.
 [[nodiscard]] Status refresh_views(ReviewForm& form);

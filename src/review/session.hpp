@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/template_set.hpp"
+#include "core/template_set.hpp"
 #include "invox/normalize.hpp"
 #include "review/commit.hpp"
 #include "review/terminal.hpp"
@@ -16,7 +16,7 @@ namespace invox::review {
 
 struct SessionOptions {
   std::filesystem::path dir;
-  const app::TemplateSet* templates = nullptr;
+  const TemplateSet* templates = nullptr;
   NormalizeContext context;
   std::string reviewer;
   std::function<std::string()> now;  // ISO 8601 UTC time of a decision

@@ -1,10 +1,12 @@
 #include "review/terminal.hpp"
 
 #include <poll.h>
+#include <signal.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 
@@ -14,6 +16,21 @@ struct TtyTerminal::Saved {
   termios mode{};
   bool valid = false;
 };
+
+namespace {
+
+// The mode to restore if the process is killed while the tty is raw (SIGTERM, SIGHUP): a shell
+// left without echo is the worst way for a review to end. Only async-signal-safe calls here.
+termios g_restore_mode{};
+volatile sig_atomic_t g_restore_armed = 0;
+
+extern "C" void restore_and_reraise(int sig) {
+  if (g_restore_armed) ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &g_restore_mode);
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+}  // namespace
 
 bool on_terminal() { return ::isatty(STDIN_FILENO) == 1 && ::isatty(STDOUT_FILENO) == 1; }
 
@@ -32,11 +49,17 @@ TtyTerminal::TtyTerminal(bool colour) : saved_(std::make_unique<Saved>()), colou
   raw.c_iflag &= static_cast<tcflag_t>(~(IXON | ICRNL));
   raw.c_cc[VMIN] = 1;
   raw.c_cc[VTIME] = 0;
+  g_restore_mode = saved_->mode;
+  g_restore_armed = 1;
+  for (int sig : {SIGTERM, SIGHUP}) ::signal(sig, restore_and_reraise);
   ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw);
 }
 
 TtyTerminal::~TtyTerminal() {
-  if (saved_->valid) ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_->mode);
+  if (!saved_->valid) return;
+  ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_->mode);
+  g_restore_armed = 0;
+  for (int sig : {SIGTERM, SIGHUP}) ::signal(sig, SIG_DFL);
 }
 
 void TtyTerminal::write(std::string_view text) {

@@ -114,15 +114,6 @@ std::optional<std::string> written_ordinal(std::string_view token) {
   return ordinal_words(std::stoll(std::string(token.substr(0, digits))));
 }
 
-std::string list_items(const std::vector<std::string>& items) {
-  std::string s;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) s += i + 1 == items.size() ? " and " : ", ";
-    s += items[i];
-  }
-  return s;
-}
-
 }  // namespace
 
 std::string spoken_date(std::string_view iso, DateStyle style, bool with_year) {
@@ -219,13 +210,29 @@ std::string spoken_value(const Field& field, const Json& value) {
         const std::string t = util::trim(item);
         if (!t.empty()) items.push_back(spoken_text(t));
       }
-      return list_items(items);
+      // Every boundary is said ("a, and b, and c"): a listener (or a recognizer, which hears no
+      // commas) must know where one item ends; "a, b and c" runs "a b" together.
+      return util::join(items, ", and ");
     }
     case FieldType::Enum:
     case FieldType::Text:
       return value.is_string() ? spoken_text(value.get<std::string>()) : value.dump();
   }
   return value.dump();
+}
+
+std::string spoken_list(const std::vector<std::string>& items, std::string_view conjunction) {
+  std::string s;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) s += i + 1 == items.size() ? " " + std::string(conjunction) + " " : ", ";
+    s += items[i];
+  }
+  return s;
+}
+
+std::string capitalized(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
 }
 
 std::string spoken_label(const Field& field) {

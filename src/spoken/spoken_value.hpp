@@ -4,6 +4,7 @@
 // degrees Celsius", times as "two thirty in the afternoon", identifiers letter by letter.
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "invox/json.hpp"
 #include "invox/template.hpp"
@@ -30,6 +31,10 @@ enum class DateStyle {
 [[nodiscard]] std::string spoken_text(std::string_view text);
 // Any normalized value of `field` for the ear; "" for null.
 [[nodiscard]] std::string spoken_value(const Field& field, const Json& value);
+// "a, b and c" / "a, b or c": a spoken list with `conjunction` before the last item.
+[[nodiscard]] std::string spoken_list(const std::vector<std::string>& items, std::string_view conjunction);
+// The text with its first letter capitalized, to start a sentence.
+[[nodiscard]] std::string capitalized(std::string text);
 // The field's label as said in a sentence: "Level of consciousness (AVPU)" -> "level of
 // consciousness"; acronyms keep their capitals.
 [[nodiscard]] std::string spoken_label(const Field& field);

@@ -5,7 +5,7 @@
 
 #include <set>
 
-#include "spoken/question.hpp"
+#include "spoken/sentences.hpp"
 #include "verify/grounding.hpp"
 
 namespace invox::verify {

@@ -1,6 +1,7 @@
-#include "spoken/question.hpp"
+#include "spoken/sentences.hpp"
 
 #include "spoken/spoken_value.hpp"
+#include "util/strings.hpp"
 
 namespace invox::spoken {
 
@@ -9,26 +10,22 @@ namespace {
 // More options than this are not read out in a question; the speaker is asked openly.
 constexpr size_t kMaxOptionsSaid = 6;
 
-std::string capitalized(std::string s) {
-  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
-  return s;
-}
-
-std::string or_list(const std::vector<std::string>& items) {
-  std::string s;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) s += i + 1 == items.size() ? " or " : ", ";
-    s += items[i];
-  }
-  return s;
-}
-
-// "allergies" takes "are"; an English plural label ends in "s" but not "ss", "us" or "is"
-// ("address", "status", "diagnosis").
-bool plural(const std::string& label) {
-  if (label.size() < 3 || label.back() != 's') return false;
-  const char before = label[label.size() - 2];
+bool plural_word(const std::string& w) {
+  if (w.size() < 3 || w.back() != 's') return false;
+  const char before = w[w.size() - 2];
   return before != 's' && before != 'u' && before != 'i';
+}
+
+// "allergies" takes "are": an English plural ends in "s" but not "ss", "us" or "is" ("address",
+// "status", "diagnosis"). In "procedures performed" or "defects found" the noun comes before the
+// participle.
+bool plural(const std::string& label) {
+  const auto words = util::split(label, ' ');
+  if (words.empty()) return false;
+  if (plural_word(words.back())) return true;
+  const std::string& last = words.back();
+  const bool participle = last.size() > 3 && (last.ends_with("ed") || last == "found" || last == "taken" || last == "given");
+  return participle && words.size() >= 2 && plural_word(words[words.size() - 2]);
 }
 
 // "Reported by", "Assigned to": a label that ends in a preposition names a person or place, not a
@@ -60,7 +57,7 @@ std::string open_question(const Field& field) {
       return capitalized(label) + ": yes or no?";
     case FieldType::Enum:
       if (!field.options.empty() && field.options.size() <= kMaxOptionsSaid) {
-        return "What is the " + label + ": " + or_list(field.options) + "?";
+        return "What is the " + label + ": " + spoken_list(field.options, "or") + "?";
       }
       break;
     case FieldType::Number:
@@ -83,7 +80,7 @@ std::string clarify_question(const Field& field, const Issue& issue, const Ambig
     for (const auto& r : ambiguity.readings) {
       said.push_back(drop_year ? spoken_date(r.get<std::string>(), DateStyle::DayFirst, false) : reading(field, r));
     }
-    return "Was the " + label + " " + or_list(said) + "?";
+    return "Was the " + label + " " + spoken_list(said, "or") + "?";
   }
   if (issue.type == IssueType::Ambiguous || issue.type == IssueType::Invalid) {
     // The words were unclear and no reading stands out: say what was heard, then ask.
@@ -91,6 +88,14 @@ std::string clarify_question(const Field& field, const Issue& issue, const Ambig
     return heard + open_question(field);
   }
   return open_question(field);
+}
+
+std::string value_statement(const Field& field, const Json& value) {
+  const std::string label = spoken_label(field);
+  const std::string said = spoken_value(field, value);
+  if (field.type == FieldType::Boolean) return capitalized(label) + ": " + said + ".";
+  if (ends_in_preposition(label)) return capitalized(label) + " " + said + ".";
+  return capitalized(label) + (plural(label) ? " are " : " is ") + said + ".";
 }
 
 std::string confirm_question(const Field& field, const Json& value) {

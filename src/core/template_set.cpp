@@ -1,4 +1,4 @@
-#include "app/template_set.hpp"
+#include "core/template_set.hpp"
 
 #include <algorithm>
 
@@ -6,7 +6,7 @@
 
 #include "util/strings.hpp"
 
-namespace invox::app {
+namespace invox {
 
 namespace fs = std::filesystem;
 
@@ -59,4 +59,4 @@ Error unknown_template(const std::string& where, const std::string& id, const Te
                                    where, id, known));
 }
 
-}  // namespace invox::app
+}  // namespace invox

@@ -1,6 +1,8 @@
 #pragma once
-// Questions a person can read out to the speaker: for `clarify` issues (a required value was
-// not said, or what was said has more than one reading) and to confirm a doubtful value.
+// Sentences a person (or a voice) can read out to the speaker: a value stated ("Temperature is
+// thirty-eight point five degrees Celsius."), the question of a `clarify` issue (a required value
+// was not said, or what was said has more than one reading), and a request to confirm a
+// doubtful value.
 #include <string>
 #include <vector>
 
@@ -20,6 +22,11 @@ struct Ambiguity {
 // March?", "Sex: female, male or other?". Built from the field's label, type and options, and
 // the readings when the value was ambiguous.
 [[nodiscard]] std::string clarify_question(const Field& field, const Issue& issue, const Ambiguity& ambiguity = {});
+
+// "Temperature is thirty-eight point five degrees Celsius.", "Allergies are penicillin and
+// latex.", "Reported by Wei Zhang.", "Smoker: no.": spoken English rather than a form's
+// "Label: value", so the sentence also reads as one phrase to a recognizer.
+[[nodiscard]] std::string value_statement(const Field& field, const Json& value);
 
 // "Is the temperature thirty-eight point five degrees Celsius?" for a value a person should
 // confirm (low confidence, a conflict).

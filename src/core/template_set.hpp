@@ -10,7 +10,7 @@
 #include "invox/expected.hpp"
 #include "invox/template.hpp"
 
-namespace invox::app {
+namespace invox {
 
 class TemplateSet {
  public:
@@ -33,4 +33,4 @@ class TemplateSet {
 // used with --template FILE".
 [[nodiscard]] Error unknown_template(const std::string& where, const std::string& id, const TemplateSet& set);
 
-}  // namespace invox::app
+}  // namespace invox
