@@ -9,13 +9,13 @@
 #include <chrono>
 #include <cstdlib>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "invox/log.hpp"
 #include "invox/models.hpp"
 #include "invox/strategy.hpp"
 #include "support/fake_llm_server.hpp"
+#include "util/worker_pool.hpp"
 
 using namespace invox;
 
@@ -54,9 +54,10 @@ int main(int argc, char** argv) {
   services.providers.openai_api_key = "bench-key";
   services.providers.openai_base_url = server.openai_base();
   services.max_inflight = inflight;
-  auto a = *make_extractor(*parse_model_spec("openai:fake-a"), services);
-  auto b = *make_extractor(*parse_model_spec("openai:fake-b"), services);
-  auto judge = *make_judge(*parse_model_spec("openai:fake-judge"), services);
+  util::size_fanout_for_inflight(inflight);  // as --max-inflight does
+  auto a = *make_chat_extractor(*parse_model_spec("openai:fake-a"), services);
+  auto b = *make_chat_extractor(*parse_model_spec("openai:fake-b"), services);
+  auto judge = *make_chat_judge(*parse_model_spec("openai:fake-judge"), services);
   const Template tmpl = bench_template();
   std::vector<Transcript> transcripts(static_cast<size_t>(cases));
   for (int i = 0; i < cases; ++i) {
@@ -66,24 +67,19 @@ int main(int argc, char** argv) {
   fmt::print("| strategy | calls | wall s | ideal s | ratio | failed |\n|---|---|---|---|---|---|\n");
   for (Strategy s : {Strategy::S1, Strategy::S2, Strategy::S3, Strategy::S4}) {
     const int before = server.request_count();
-    std::atomic<int> next{0}, failed{0};
+    std::atomic<int> failed{0};
     const auto start = std::chrono::steady_clock::now();
-    std::vector<std::thread> pool;
-    for (int w = 0; w < workers; ++w) {
-      pool.emplace_back([&] {
-        for (int i = next++; i < cases; i = next++) {
-          StrategyInput in;
-          in.base.tmpl = &tmpl;
-          for (const auto& f : tmpl.fields) in.base.fields.push_back(&f);
-          in.base.transcript = &transcripts[static_cast<size_t>(i)];
-          in.model_a = a.get();
-          in.model_b = b.get();
-          in.judge = judge.get();
-          if (!run_strategy(s, in)) ++failed;
-        }
-      });
-    }
-    for (auto& t : pool) t.join();
+    util::WorkerPool pool(workers - 1);  // as the batch runner does for --jobs
+    pool.for_each(static_cast<size_t>(cases), workers, [&](size_t i) {
+      StrategyInput in;
+      in.base.tmpl = &tmpl;
+      for (const auto& f : tmpl.fields) in.base.fields.push_back(&f);
+      in.base.transcript = &transcripts[i];
+      in.model_a = a.get();
+      in.model_b = b.get();
+      in.judge = judge.get();
+      if (!run_strategy(s, in)) ++failed;
+    });
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const int calls = server.request_count() - before;
     const int critical = s == Strategy::S1 || s == Strategy::S2 ? 1 : 2;  // extract, then judge

@@ -1,18 +1,13 @@
-// STT-shaped transcript JSON and plain-text transcripts: any bytes give a transcript or an Error.
+// STT-shaped transcript JSON and plain-text transcripts: any bytes give a transcript or an Error
+// (transcript_harness.hpp).
 #include <cstddef>
 #include <cstdint>
-#include <string>
+#include <string_view>
 
-#include "invox/transcript.hpp"
-#include "util/file_io.hpp"
+#include "transcript_harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const std::string text(reinterpret_cast<const char*>(data), size);
-  if (auto doc = invox::util::parse_json_text(text, "fuzz.json")) {
-    if (auto t = invox::transcript_from_json(*doc, "fuzz.json")) {
-      (void)invox::to_json(*t).dump();
-    }
-  }
-  (void)invox::transcript_from_text(text, "fuzz.txt");
+  if (!invox::fuzz::transcript_input_holds(std::string_view(reinterpret_cast<const char*>(data), size)))
+    __builtin_trap();
   return 0;
 }

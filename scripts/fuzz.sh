@@ -25,8 +25,8 @@ cmake --build "$build" -j "${INVOX_JOBS:-2}" --target "${targets[@]}"
 
 seed_dir() {  # target -> seed files
   case "$1" in
-    fuzz_template) ls templates/*.json tests/data/templates/*.json 2>/dev/null ;;
-    fuzz_transcript) ls samples/*.json samples/*.txt tests/data/transcripts/* 2>/dev/null ;;
+    fuzz_template) ls templates/*.json tests/data/eval-tiny/templates/*.json ;;
+    fuzz_transcript) ls samples/*.json samples/*.txt ;;
     fuzz_audio) ls samples/*.wav 2>/dev/null | head -n 3 ;;
     *) ls fuzz/seeds/"$1"/* 2>/dev/null ;;
   esac

@@ -3,6 +3,8 @@
 // fake embedding model (no network).
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
+
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
@@ -76,6 +78,27 @@ inline invox::ModelServices offline_services() {
   invox::ModelServices s;
   s.providers = invox::ProviderConfig{};
   return s;
+}
+
+// A store at `location` (SQLite path or postgres:// URL) with offline services; fails the test
+// when it cannot be opened.
+inline std::shared_ptr<invox::HistoryStore> open_store(const std::string& location,
+                                                       std::shared_ptr<invox::Embedder> embedder = nullptr,
+                                                       int pg_dense_candidates = 200) {
+  invox::HistoryOptions o;
+  o.location = location;
+  o.embedder = std::move(embedder);
+  o.pg_dense_candidates = pg_dense_candidates;
+  auto store = invox::open_history_store(o, offline_services());
+  if (!store) FAIL(location << ": " << store.error().message);
+  return *store;
+}
+
+// The transcripts of retrieved few-shots, in ranking order.
+inline std::vector<std::string> transcripts(const std::vector<invox::FewShot>& shots) {
+  std::vector<std::string> out;
+  for (const auto& s : shots) out.push_back(s.transcript);
+  return out;
 }
 
 // The body of one writer process in the concurrency tests: opens the store at `location`

@@ -1,8 +1,6 @@
 // Batch input discovery, stems and shards.
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -10,29 +8,13 @@
 
 #include "batch/inputs.hpp"
 #include "batch/shard.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace fs = std::filesystem;
+using invox::test::ScratchDir;
 using namespace invox::batch;
 
 namespace {
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "invox-batch-XXXXXX").string();
-    path = ::mkdtemp(tmpl.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  fs::path write(const std::string& rel, const std::string& content = "text") const {
-    const fs::path p = path / rel;
-    fs::create_directories(p.parent_path());
-    std::ofstream(p) << content;
-    return p;
-  }
-};
 
 std::vector<std::string> names(const std::vector<BatchInput>& inputs, const fs::path& base) {
   std::vector<std::string> out;
@@ -43,33 +25,28 @@ std::vector<std::string> names(const std::vector<BatchInput>& inputs, const fs::
 }  // namespace
 
 TEST_CASE("batch inputs: folders are walked recursively by extension, outputs and hidden files skipped", "[batch]") {
-  TempDir d;
-  d.write("in/b.txt");
-  d.write("in/a.wav");
-  d.write("in/sub/c.transcript.json");
-  d.write("in/sub/deeper/d.flac");
-  d.write("in/notes.md");
-  d.write("in/x.filled.json");
-  d.write("in/x.report.json");
-  d.write("in/summary.json");
-  d.write("in/.hidden.txt");
-  d.write("in/.git/e.txt");
-  d.write("in/clip.m4a");  // known-unsupported audio is picked up so it fails visibly
-  auto inputs = discover_inputs({(d.path / "in").string()});
+  ScratchDir d;
+  // clip.m4a: known-unsupported audio is picked up so that it fails visibly.
+  for (const char* f : {"in/b.txt", "in/a.wav", "in/sub/c.transcript.json", "in/sub/deeper/d.flac", "in/notes.md",
+                        "in/x.filled.json", "in/x.report.json", "in/summary.json", "in/.hidden.txt", "in/.git/e.txt",
+                        "in/clip.m4a"}) {
+    d.write(f, "text");
+  }
+  auto inputs = discover_inputs({(d.path() / "in").string()});
   REQUIRE(inputs.has_value());
-  CHECK(names(*inputs, d.path / "in") ==
+  CHECK(names(*inputs, d.path() / "in") ==
         std::vector<std::string>{"a.wav", "b.txt", "clip.m4a", "sub/c.transcript.json", "sub/deeper/d.flac"});
   CHECK((*inputs)[3].stem == "c");
 }
 
 TEST_CASE("batch inputs: explicit files are kept whatever the extension, duplicates once, stdin once", "[batch]") {
-  TempDir d;
-  const auto a = d.write("a.txt");
-  const auto odd = d.write("data.bin");
-  auto inputs = discover_inputs({a.string(), odd.string(), "-", (d.path / "./a.txt").string(),
-                                 (d.path / "missing.txt").string()});
+  ScratchDir d;
+  const auto a = d.write("a.txt", "text");
+  const auto odd = d.write("data.bin", "text");
+  auto inputs = discover_inputs({a.string(), odd.string(), "-", (d.path() / "./a.txt").string(),
+                                 (d.path() / "missing.txt").string()});
   REQUIRE(inputs.has_value());
-  CHECK(names(*inputs, d.path) == std::vector<std::string>{"a.txt", "data.bin", "-", "missing.txt"});
+  CHECK(names(*inputs, d.path()) == std::vector<std::string>{"a.txt", "data.bin", "-", "missing.txt"});
   CHECK((*inputs)[2].from_stdin);
   CHECK((*inputs)[2].stem == "stdin");
   CHECK((*inputs)[2].display == "-");
@@ -80,22 +57,21 @@ TEST_CASE("batch inputs: explicit files are kept whatever the extension, duplica
 }
 
 TEST_CASE("batch inputs: glob patterns, ** across folders, and patterns that match nothing", "[batch]") {
-  TempDir d;
-  d.write("rec/day1/a.txt");
-  d.write("rec/day1/b.wav");
-  d.write("rec/day2/c.txt");
-  d.write("rec/day2/c.report.json");
-  d.write("rec/top.txt");
-  const std::string base = (d.path / "rec").string();
+  ScratchDir d;
+  for (const char* f :
+       {"rec/day1/a.txt", "rec/day1/b.wav", "rec/day2/c.txt", "rec/day2/c.report.json", "rec/top.txt"}) {
+    d.write(f, "text");
+  }
+  const std::string base = (d.path() / "rec").string();
   auto one_level = discover_inputs({base + "/*/*.txt"});
   REQUIRE(one_level.has_value());
-  CHECK(names(*one_level, d.path / "rec") == std::vector<std::string>{"day1/a.txt", "day2/c.txt"});
+  CHECK(names(*one_level, d.path() / "rec") == std::vector<std::string>{"day1/a.txt", "day2/c.txt"});
   auto deep = discover_inputs({base + "/**/*.txt"});
   REQUIRE(deep.has_value());
-  CHECK(names(*deep, d.path / "rec") == std::vector<std::string>{"day1/a.txt", "day2/c.txt", "top.txt"});
+  CHECK(names(*deep, d.path() / "rec") == std::vector<std::string>{"day1/a.txt", "day2/c.txt", "top.txt"});
   auto folders = discover_inputs({base + "/day*"});
   REQUIRE(folders.has_value());
-  CHECK(names(*folders, d.path / "rec") == std::vector<std::string>{"day1/a.txt", "day1/b.wav", "day2/c.txt"});
+  CHECK(names(*folders, d.path() / "rec") == std::vector<std::string>{"day1/a.txt", "day1/b.wav", "day2/c.txt"});
   auto none = discover_inputs({base + "/*.mp3"});
   REQUIRE_FALSE(none.has_value());
   CHECK(none.error().kind == invox::ErrorKind::Config);
@@ -108,15 +84,13 @@ TEST_CASE("batch inputs: glob patterns, ** across folders, and patterns that mat
 }
 
 TEST_CASE("batch inputs: stems that collide across folders get distinct, readable names", "[batch]") {
-  TempDir d;
-  d.write("site1/rec.txt");
-  d.write("site2/rec.txt");
-  d.write("site2/rec.wav");
-  d.write("site2/other.txt");
-  d.write("x/same/n.txt");
-  d.write("y/same/n.txt");
-  auto inputs = discover_inputs({(d.path / "site1").string(), (d.path / "site2").string(), (d.path / "x").string(),
-                                 (d.path / "y").string()});
+  ScratchDir d;
+  for (const char* f : {"site1/rec.txt", "site2/rec.txt", "site2/rec.wav", "site2/other.txt", "x/same/n.txt",
+                        "y/same/n.txt"}) {
+    d.write(f, "text");
+  }
+  auto inputs = discover_inputs({(d.path() / "site1").string(), (d.path() / "site2").string(),
+                                 (d.path() / "x").string(), (d.path() / "y").string()});
   REQUIRE(inputs.has_value());
   std::vector<std::string> stems;
   for (const auto& i : *inputs) stems.push_back(i.stem);

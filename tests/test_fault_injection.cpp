@@ -16,7 +16,6 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
-#include "app/fill_command.hpp"
 #include "batch/fill_batch.hpp"
 #include "invox/log.hpp"
 #include "support/llm_fixtures.hpp"
@@ -98,10 +97,8 @@ TEST_CASE("200 inputs with 20% injected faults: none lost or duplicated, summary
                           60 + i % 40));
   }
 
-  app::FillCommandOptions command;
+  SessionOptions command;
   command.template_path = tmpl;
-  command.inputs = {(dir.path() / "in").string()};
-  command.out_dir = dir.path() / "out";
   command.context.reference_date = "2026-01-15";
   command.pipeline.strategy = Strategy::S1;
   command.pipeline.models = {*parse_model_spec("openai:gpt-4o-mini")};
@@ -119,6 +116,8 @@ TEST_CASE("200 inputs with 20% injected faults: none lost or duplicated, summary
   log::configure(verbose);
   log::set_sink(&capture_log);
   batch::FillBatchOptions batch_options;
+  batch_options.inputs = {(dir.path() / "in").string()};
+  batch_options.out_dir = dir.path() / "out";
   batch_options.jobs = 8;
   batch_options.quiet = true;
   std::istringstream no_stdin;
@@ -174,7 +173,7 @@ TEST_CASE("200 inputs with 20% injected faults: none lost or duplicated, summary
 
   // On disk: one filled form per written entry, nothing half-written, nothing extra.
   size_t filled_files = 0;
-  for (const auto& p : fs::recursive_directory_iterator(command.out_dir)) {
+  for (const auto& p : fs::recursive_directory_iterator(batch_options.out_dir)) {
     const std::string name = p.path().filename().string();
     CHECK(name.find(".tmp-") == std::string::npos);
     if (name.ends_with(".filled.json")) {

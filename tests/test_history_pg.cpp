@@ -9,33 +9,14 @@
 
 using invox::Json;
 using history_test::example;
-
-namespace {
-
-std::shared_ptr<invox::HistoryStore> open_pg(const std::string& url, std::shared_ptr<invox::Embedder> embedder = nullptr,
-                                             int dense_candidates = 200) {
-  invox::HistoryOptions o;
-  o.location = url;
-  o.embedder = std::move(embedder);
-  o.pg_dense_candidates = dense_candidates;
-  auto store = invox::open_history_store(o, history_test::offline_services());
-  if (!store) FAIL(store.error().message);
-  return *store;
-}
-
-std::vector<std::string> transcripts(const std::vector<invox::FewShot>& shots) {
-  std::vector<std::string> out;
-  for (const auto& s : shots) out.push_back(s.transcript);
-  return out;
-}
-
-}  // namespace
+using history_test::open_store;
+using history_test::transcripts;
 
 TEST_CASE("history pg: add, de-duplicate, list, stats, remove", "[pg]") {
   INVOX_REQUIRE_PG(base);
   history_test::PgDatabase db(*base);
   REQUIRE(db.ok());
-  auto store = open_pg(db.url());
+  auto store = open_store(db.url());
   auto first = store->add_batch({example("intake", "Name Ann, age 40.", Json{{"name", "Ann"}, {"age", 40}}),
                                  example("vitals", "Pulse 80.", Json{{"pulse", 80}})});
   REQUIRE(first.has_value());
@@ -66,7 +47,7 @@ TEST_CASE("history pg: full-text ranking within the template, k <= 5, truncated 
   INVOX_REQUIRE_PG(base);
   history_test::PgDatabase db(*base);
   REQUIRE(db.ok());
-  auto store = open_pg(db.url());
+  auto store = open_store(db.url());
   const auto tmpl = history_test::intake_template();
   REQUIRE(store->add(example("intake", "Patient Ann reports migraine and nausea.", Json{{"name", "Ann"}})));
   REQUIRE(store->add(example("intake", "Patient Bob, broken wrist after a fall.", Json{{"name", "Bob"}, {"old", 1}})));
@@ -96,7 +77,7 @@ TEST_CASE("history pg: dense ranking by cosine, exact and with a lexical prefilt
   embedder->topics = {{"heart attack", {1, 0, 0, 0}}, {"myocardial", {1, 0.1f, 0, 0}}, {"wrist", {0, 1, 0, 0}}};
   const auto tmpl = history_test::intake_template();
   for (int dense_candidates : {0, 200}) {
-    auto store = open_pg(db.url(), embedder, dense_candidates);
+    auto store = open_store(db.url(), embedder, dense_candidates);
     REQUIRE(store->add(example("intake", "Acute myocardial infarction suspected.", Json{{"name", "Semantic"}})));
     REQUIRE(store->add(example("intake", "Heart rate normal after a wrist sprain.", Json{{"name", "Lexical"}})));
     for (int i = 0; i < 4; ++i)
@@ -109,7 +90,7 @@ TEST_CASE("history pg: dense ranking by cosine, exact and with a lexical prefilt
     CHECK(std::find(names.begin(), names.end(), "Heart rate normal after a wrist sprain.") != names.end());
   }
   // Lexical only (no embedder) cannot find the semantic match among the top two.
-  auto lexical = open_pg(db.url());
+  auto lexical = open_store(db.url());
   invox::RetrievalOptions o;
   o.k = 2;
   const auto names = transcripts(*lexical->retrieve(tmpl, "history of heart attack", o));

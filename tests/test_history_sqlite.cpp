@@ -15,26 +15,8 @@
 
 using invox::Json;
 using history_test::example;
-
-namespace {
-
-std::shared_ptr<invox::HistoryStore> open_store(const std::filesystem::path& path,
-                                                std::shared_ptr<invox::Embedder> embedder = nullptr) {
-  invox::HistoryOptions o;
-  o.location = path.string();
-  o.embedder = std::move(embedder);
-  auto store = invox::open_history_store(o, history_test::offline_services());
-  REQUIRE(store.has_value());
-  return *store;
-}
-
-std::vector<std::string> transcripts(const std::vector<invox::FewShot>& shots) {
-  std::vector<std::string> out;
-  for (const auto& s : shots) out.push_back(s.transcript);
-  return out;
-}
-
-}  // namespace
+using history_test::open_store;
+using history_test::transcripts;
 
 TEST_CASE("history sqlite: add, list, stats, remove and persistence", "[history]") {
   history_test::ScratchDir dir;

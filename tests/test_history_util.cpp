@@ -4,11 +4,13 @@
 #include "history_support.hpp"
 #include "rag/ranking.hpp"
 #include "rag/retrieval_util.hpp"
+#include "util/strings.hpp"
 
 using invox::Json;
 using namespace invox::rag;
 
 TEST_CASE("history util: truncation counts code points and never splits UTF-8", "[history]") {
+  using invox::util::truncate_chars;
   CHECK(truncate_chars("abcdef", 3) == "abc");
   CHECK(truncate_chars("abc", 10) == "abc");
   // "é" is two bytes, "€" three: 4 characters = "aé€b" (1+2+3+1 bytes).
@@ -34,7 +36,9 @@ TEST_CASE("history util: query terms drop stop words, duplicates and punctuation
   CHECK(query_terms("a an the, of").empty());
   CHECK(query_terms("one two three four", 2) == std::vector<std::string>{"one", "two"});
   // A quote or FTS operator in the transcript never reaches the query syntax.
-  for (const auto& t : query_terms("\"NEAR\" OR x* AND (y)")) CHECK(t.find_first_of("\"*()") == std::string::npos);
+  const auto hostile = query_terms("\"NEAR\" OR x* AND (y)");
+  REQUIRE_FALSE(hostile.empty());
+  for (const auto& t : hostile) CHECK(t.find_first_of("\"*()") == std::string::npos);
 }
 
 TEST_CASE("history util: embedding input is prefixed with the template id", "[history]") {

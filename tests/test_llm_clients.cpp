@@ -32,7 +32,7 @@ struct Fixture {
 std::shared_ptr<Extractor> extractor(const std::string& spec, const ModelServices& services) {
   auto s = parse_model_spec(spec);
   REQUIRE(s.has_value());
-  auto e = make_extractor(*s, services);
+  auto e = make_chat_extractor(*s, services);
   if (!e) FAIL(e.error().message);
   return *e;
 }
@@ -154,14 +154,14 @@ TEST_CASE("a missing key is a configuration error naming the variable", "[llm][c
   auto services = services_for(server);
   services.providers.openai_api_key.clear();
   services.providers.gemini_api_key.clear();
-  auto a = make_extractor(*parse_model_spec("openai:gpt-4o"), services);
+  auto a = make_chat_extractor(*parse_model_spec("openai:gpt-4o"), services);
   REQUIRE_FALSE(a.has_value());
   CHECK(a.error().kind == ErrorKind::Config);
   CHECK(a.error().message.find("OPENAI_API_KEY") != std::string::npos);
-  auto g = make_judge(*parse_model_spec("gemini:gemini-2.0-flash"), services);
+  auto g = make_chat_judge(*parse_model_spec("gemini:gemini-2.0-flash"), services);
   REQUIRE_FALSE(g.has_value());
   CHECK(g.error().message.find("GEMINI_API_KEY") != std::string::npos);
-  CHECK(make_extractor(*parse_model_spec("ollama:llama3.1"), services).has_value());  // no key needed
+  CHECK(make_chat_extractor(*parse_model_spec("ollama:llama3.1"), services).has_value());  // no key needed
 }
 
 TEST_CASE("fenced, prose-wrapped answers with trailing commas are still read", "[llm][clients]") {
@@ -339,7 +339,7 @@ TEST_CASE("the LLM judge reads a decision, a reason and a merged value", "[llm][
   server.set_handler([](const FakeRequest& r) {
     return reply_for(r, says(R"({"decision": "merge", "reason": "both partial", "merged": "a, b"})"));
   });
-  auto judge = make_judge(*parse_model_spec("openai:gpt-4o-mini"), services_for(server));
+  auto judge = make_chat_judge(*parse_model_spec("openai:gpt-4o-mini"), services_for(server));
   REQUIRE(judge.has_value());
   Fixture fx;
   JudgeRequest jr;
@@ -370,6 +370,6 @@ TEST_CASE("prices can be overridden by a JSON file", "[llm][clients]") {
   REQUIRE(result.has_value());
   CHECK(result->usage.cost_usd == Approx(100.0));  // 100 prompt tokens at $1 each
   std::ofstream(path) << R"({"x": {"input": "cheap"}})";
-  CHECK_FALSE(make_extractor(*parse_model_spec("ollama:llama3.1"), services).has_value());
+  CHECK_FALSE(make_chat_extractor(*parse_model_spec("ollama:llama3.1"), services).has_value());
   std::filesystem::remove(path);
 }

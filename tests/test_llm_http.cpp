@@ -12,18 +12,6 @@
 using namespace invox;
 using namespace invox::test;
 
-namespace {
-
-HttpRequest chat_post(const std::string& base) {
-  HttpRequest r;
-  r.url = base + "/chat/completions";
-  r.headers = {{"Content-Type", "application/json"}, {"Authorization", std::string("Bearer ") + kCanaryOpenAiKey}};
-  r.body = R"({"model":"m","messages":[{"role":"user","content":"hi"}],"temperature":0})";
-  return r;
-}
-
-}  // namespace
-
 TEST_CASE("RequestGate never lets more than max_inflight requests run at once", "[llm][http]") {
   RequestGate gate;
   std::atomic<int> running{0};

@@ -1,7 +1,7 @@
 // Reading JSON out of what models answer.
 #include <catch2/catch.hpp>
 
-#include "invox/llm_response.hpp"
+#include "llm/llm_response.hpp"
 
 using namespace invox;
 

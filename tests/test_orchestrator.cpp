@@ -55,6 +55,7 @@ TEST_CASE("shared rules: locks, unmentioned fields, changed and previousValue", 
   CHECK_FALSE(name->changed);
   CHECK(name->source == "manual");
   // The locked field was not even asked for.
+  REQUIRE_FALSE(model->requests().empty());
   for (const auto& req : model->requests()) {
     CHECK(std::find(req.fields.begin(), req.fields.end(), "name") == req.fields.end());
   }
@@ -176,13 +177,43 @@ TEST_CASE("failures become status failed with the reason, never exceptions", "[o
     CHECK(out.report.status == FormStatus::Failed);
     CHECK_THAT(out.report.error, Catch::Contains("template"));
   }
-  SECTION("unreadable transcript file") {
+  SECTION("unreadable transcript file: an input stage, and the current values as if nothing was heard") {
     FillRequest req;
     req.tmpl = &demo_template();
     req.input = "/nonexistent/dir/case.txt";
+    req.current["temp"] = cv(37.0);
+    req.current["name"] = cv("Ann Lee", true);
     auto out = make_orchestrator(model).process(req);
     CHECK(out.report.status == FormStatus::Failed);
     CHECK_THAT(out.report.error, Catch::Contains("/nonexistent/dir/case.txt"));
+    REQUIRE(out.report.stages.size() == 1);
+    CHECK(out.report.stages[0].stage == "input");
+    CHECK_FALSE(out.report.stages[0].ok);
+    CHECK(out.report.stages[0].error == out.report.error);
+    CHECK(out.form.template_id == "demo");
+    CHECK(out.form.strategy == "S1");
+    REQUIRE(out.form.filled.size() == demo_template().fields.size());
+    // Same as a successful run whose transcript never mentions these fields.
+    auto heard_nothing = make_orchestrator(model).process(text_request("Nothing said.", req.current));
+    for (const char* id : {"temp", "name", "sex"}) {
+      INFO(id);
+      CHECK(to_json(*out.form.find(id)) == to_json(*heard_nothing.form.find(id)));
+    }
+    CHECK(out.form.find("temp")->confidence == 1.0);
+    CHECK(out.form.find("temp")->source == "manual");
+    CHECK(out.form.find("sex")->value.is_null());
+  }
+  SECTION("transcript text given directly is checked like a .txt file") {
+    FillRequest req;
+    req.tmpl = &demo_template();
+    req.text = "  \n ";
+    auto out = make_orchestrator(model).process(req);
+    CHECK(out.report.status == FormStatus::Failed);
+    CHECK(out.report.error == "stdin: transcript is empty");
+    req.text = "  Patient Ann Lee.\n";
+    auto read = make_orchestrator(model).process(req);
+    CHECK(read.report.status != FormStatus::Failed);
+    CHECK(read.form.transcript == "Patient Ann Lee.");
   }
   SECTION("empty transcript") {
     auto out = make_orchestrator(model).process(text_request("   \n"));

@@ -117,3 +117,20 @@ TEST_CASE("a value heard in a doubtful segment is flagged for review", "[orchest
   const Json j = to_json(out.form);
   CHECK(j["filled"]["temp"]["evidence"]["start"] == Approx(1.6));
 }
+
+TEST_CASE("the rules extractor's evidence gets its times from the orchestrator's one mapping", "[orchestrator][asr]") {
+  // Segment texts differ from the transcript in case and punctuation: the mapping is folded.
+  Transcript t;
+  t.text = "Patient Ann Lee. Temperature 38.5 degrees.";
+  t.segments = {Segment{0.0, 1.6, "patient ann lee", 0.9}, Segment{1.6, 3.9, "TEMPERATURE 38.5 DEGREES", 0.9}};
+  std::shared_ptr<Extractor> rules = make_rules_extractor();
+  auto req = text_request("");
+  req.transcript = t;
+  auto out = make_orchestrator(rules).process(req);
+  const FilledField* temp = out.form.find("temp");
+  REQUIRE(temp);
+  CHECK(temp->value == Json(38.5));
+  REQUIRE(temp->evidence);
+  CHECK(temp->evidence->start == Approx(1.6));
+  CHECK(temp->evidence->end == Approx(3.9));
+}

@@ -200,12 +200,14 @@ TEST_CASE("audio input is transcribed by the recognizer, with an stt stage", "[o
     REQUIRE(find_stage(failed.report, "stt") != nullptr);
     CHECK_FALSE(find_stage(failed.report, "stt")->ok);
   }
-  SECTION("without a recognizer one is created lazily; a missing file fails cleanly") {
+  SECTION("without a recognizer the reason the run has none fails the audio input") {
     s.stt = nullptr;
-    req.input = "/nonexistent/dir/visit.wav";
+    s.stt_error = Error::internal("the recognizer could not start");
     auto failed = Orchestrator({}, s).process(req);
     CHECK(failed.report.status == FormStatus::Failed);
-    CHECK_FALSE(failed.report.error.empty());
+    CHECK(failed.report.error == "the recognizer could not start");
     REQUIRE(find_stage(failed.report, "stt") != nullptr);
+    CHECK(find_stage(failed.report, "stt")->error == "the recognizer could not start");
+    REQUIRE(failed.form.filled.size() == demo_template().fields.size());
   }
 }

@@ -2,9 +2,10 @@
 // code (support/output_schema.cpp), exercised first on documents it must reject.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <sstream>
 
-#include "app/fill_command.hpp"
+#include "batch/fill_batch.hpp"
 #include "invox/form.hpp"
 #include "support/output_schema.hpp"
 #include "support/scratch_dir.hpp"
@@ -160,35 +161,41 @@ TEST_CASE("schema: files written by the fill command have the documented shapes"
   invox::test::ScratchDir dir;
   const auto tmpl_path = std::string(INVOX_SOURCE_DIR) + "/templates/emergency-triage.json";
   const auto transcript = dir.write("triage.txt", "Patient name is Maria Gonzalez, pain score eight.");
-  invox::app::FillCommandOptions options;
+  invox::SessionOptions options;
   options.template_path = tmpl_path;
-  options.out_dir = dir.path() / "out";
   options.pipeline.models = {invox::ModelSpec{"rules", "rules", ""}};
+  invox::batch::FillBatchOptions batch;
+  batch.inputs = {transcript.string(), (dir.path() / "missing.txt").string()};
+  batch.out_dir = dir.path() / "out";
+  batch.quiet = true;
   std::istringstream no_stdin;
-  const std::vector<std::string> args = {transcript.string(), (dir.path() / "missing.txt").string()};
-  auto inputs = invox::app::collect_inputs(args, no_stdin);
-  REQUIRE(inputs.has_value());
-  auto session = invox::app::prepare_fill(options, *inputs);
-  REQUIRE(session.has_value());
-  const auto outcomes = invox::app::run_fill(**session, *inputs);
-  REQUIRE(outcomes.size() == 2);
+  std::FILE* discard = std::tmpfile();
+  REQUIRE(discard);
+  auto result = invox::batch::run_fill_batch(options, batch, no_stdin, discard, discard);
+  std::fclose(discard);
+  REQUIRE(result.has_value());
+  REQUIRE(result->counts.inputs == 2);
   auto tmpl = invox::load_template(tmpl_path);
   REQUIRE(tmpl.has_value());
-  for (const auto& o : outcomes) {
-    INFO(o.input);
-    REQUIRE(o.written);
-    auto filled = invox::util::read_json_file(o.paths.filled);
-    auto report = invox::util::read_json_file(o.paths.report);
+  const auto triage = invox::output_paths_for(batch.out_dir, "triage");
+  const auto missing_paths = invox::output_paths_for(batch.out_dir, "missing");
+  for (const auto& paths : {triage, missing_paths}) {
+    INFO(paths.filled);
+    auto filled = invox::util::read_json_file(paths.filled);
+    auto report = invox::util::read_json_file(paths.report);
     REQUIRE(filled.has_value());
     REQUIRE(report.has_value());
     CHECK(all(check_filled_shape(*filled, &*tmpl)) == "");
     CHECK(all(check_report_shape(*report)) == "");
   }
+  auto summary = invox::util::read_json_file(batch.out_dir / "summary.json");
+  REQUIRE(summary.has_value());
+  CHECK((*summary)["inputs"].size() == 2);
   // The missing input failed with its reason in the report; the other input still ran.
-  auto missing = invox::util::read_json_file(outcomes[1].paths.report);
+  auto missing = invox::util::read_json_file(missing_paths.report);
   REQUIRE(missing.has_value());
   CHECK((*missing)["status"] == "failed");
   CHECK_THAT((*missing)["error"].get<std::string>(), Catch::Contains("missing.txt: no such file"));
-  auto first = invox::util::read_json_file(outcomes[0].paths.filled);
+  auto first = invox::util::read_json_file(triage.filled);
   CHECK((*first)["transcript"] == "Patient name is Maria Gonzalez, pain score eight.");
 }

@@ -7,12 +7,9 @@
 // with the template as the only bias (no threshold then).
 #include <catch2/catch.hpp>
 
-#include <atomic>
 #include <cstdlib>
 #include <iostream>
 #include <map>
-#include <mutex>
-#include <thread>
 
 #include "eval/dataset.hpp"
 #include "invox/models.hpp"
@@ -22,6 +19,7 @@
 #include "readback/readback_text.hpp"
 #include "readback/speech.hpp"
 #include "support/scratch_dir.hpp"
+#include "util/worker_pool.hpp"
 
 using namespace invox;
 
@@ -72,7 +70,7 @@ CaseResult round_trip(const eval::EvalCase& c, const Template& tmpl, const Orche
     options.bias_template = &tmpl;
     // `invox transcribe --template T --bias-text READBACK`: the listener knows the words that may
     // come (names, drug names); what is checked is that the speech and its phrasing carry the
-    // values back, not PocketSphinx's open vocabulary (see docs/ACCURACY.md for both figures).
+    // values back, not PocketSphinx's open vocabulary (docs/REVIEW.md, Round trip).
     if (bias_with_text) options.bias_texts = {text};
     heard = stt->transcribe(wav, options);
     if (!heard) {
@@ -123,17 +121,12 @@ RoundTrip run_dev(bool speech, bool bias_with_text, const char* name) {
   }
   invox::test::ScratchDir work;
   std::vector<CaseResult> results(dataset->cases.size());
-  std::atomic<size_t> next{0};
-  const auto worker = [&] {
-    for (size_t i = next++; i < dataset->cases.size(); i = next++) {
-      const auto& c = dataset->cases[i];
-      results[i] = round_trip(c, *dataset->find_template(c.template_id), fill, recognizer.get(), bias_with_text,
-                              work.path());
-    }
-  };
-  std::thread second(worker);
-  worker();
-  second.join();
+  util::WorkerPool pool(1);
+  pool.for_each(results.size(), 2, [&](size_t i) {
+    const auto& c = dataset->cases[i];
+    results[i] = round_trip(c, *dataset->find_template(c.template_id), fill, recognizer.get(), bias_with_text,
+                            work.path());
+  });
 
   RoundTrip rt;
   rt.cases = results.size();
@@ -165,7 +158,7 @@ TEST_CASE("readback phrasing on the dev set: the read-back text fills the same v
   CHECK(rt.rate() >= 0.90);
 }
 
-// Issue 17 asks for 90 %. Measured: 84-86 % (docs/ACCURACY.md); the misses are the rules
+// Issue 17 asks for 90 %. Measured: 84-86 % (docs/REVIEW.md); the misses are the rules
 // engine on unpunctuated, lower-case recognizer text (a yes/no after "Label:" followed by more
 // sentences, lower-case names, spelled codes longer than its 8-token window, list items running
 // into the next sentence) and flite/PocketSphinx ("point" heard as "blind"). This check guards

@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "core/template_set.hpp"
+#include "invox/template_set.hpp"
 #include "invox/history.hpp"
 #include "invox/models.hpp"
 #include "review/apply.hpp"

@@ -7,7 +7,7 @@
 #include <functional>
 #include <map>
 
-#include "core/template_set.hpp"
+#include "invox/template_set.hpp"
 #include "review/apply.hpp"
 #include "review/session.hpp"
 #include "support/review_fixtures.hpp"

@@ -1,9 +1,9 @@
 // Rules engine building blocks: tokenizer, word forms, guideline parser, cue lexicon.
 #include <catch2/catch.hpp>
 
+#include "core/guideline_hints.hpp"
 #include "extract/rules/cue_lexicon.hpp"
 #include "extract/rules/cue_matcher.hpp"
-#include "extract/rules/guideline_parser.hpp"
 #include "extract/rules/transcript_tokens.hpp"
 #include "extract/rules/word_forms.hpp"
 
@@ -57,27 +57,38 @@ TEST_CASE("word forms match inflections but not unrelated words", "[rules]") {
   CHECK_FALSE(stems_match(stem("parts"), stem("party")));
 }
 
-TEST_CASE("guideline parser reads synonym maps, polarity lists, placeholders and code prefixes", "[rules]") {
-  auto g = parse_guidelines(
+namespace {
+std::vector<std::string> alias_list(const GuidelineHints& g) {
+  std::vector<std::string> out;
+  for (const auto& a : g.aliases) out.push_back(a.phrase + " -> " + a.target);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("guideline hints: synonym maps, polarity lists, placeholders and code prefixes", "[rules]") {
+  auto g = parse_guideline_hints(
       "'hydro' or 'oil brakes' -> hydraulic disc; 'V' -> rim brake. Leave empty for 'no add-ons'. "
       "Format 'BK-' followed by the digits, e.g. 'BK-1234'.");
-  REQUIRE(g.mappings.size() == 2);
-  CHECK(g.mappings[0].phrases == std::vector<std::string>{"hydro", "oil brakes"});
-  CHECK(g.mappings[0].target == "hydraulic disc");
-  CHECK(g.mappings[1].target == "rim brake");
-  CHECK(g.placeholder_phrases == std::vector<std::string>{"no add-ons"});
+  CHECK(alias_list(g) == std::vector<std::string>{"hydro -> hydraulic disc", "oil brakes -> hydraulic disc",
+                                                  "V -> rim brake"});
+  CHECK(g.empty_phrases == std::vector<std::string>{"no add-ons"});
   CHECK(g.code_prefix == "BK-");
   CHECK(g.mentions_digits);
 
-  auto b = parse_guidelines("true for riders who own one; false for 'borrowed', 'rented' and loaners.");
-  REQUIRE(b.mappings.size() == 1);
-  CHECK(b.mappings[0].target == "false");
-  CHECK(b.mappings[0].phrases == std::vector<std::string>{"borrowed", "rented"});
+  auto b = parse_guideline_hints("true for riders who own one; false for 'borrowed', 'rented' and loaners.");
+  CHECK(alias_list(b) == std::vector<std::string>{"borrowed -> false", "rented -> false"});
 
-  auto u = parse_guidelines("Walk-in only -> true. Customer's own words; 'picked up' is the date.");
-  REQUIRE(u.mappings.size() == 1);
-  CHECK(u.mappings[0].phrases == std::vector<std::string>{"Walk-in only"});
+  auto u = parse_guideline_hints("Walk-in only -> true. Customer's own words; 'picked up' is the date.");
+  CHECK(alias_list(u) == std::vector<std::string>{"Walk-in only -> true"});
   CHECK(u.quoted_examples == std::vector<std::string>{"picked up"});
+}
+
+TEST_CASE("guideline hints: chained maps, curly quotes and apostrophes inside quotes", "[rules]") {
+  auto g = parse_guideline_hints("\xE2\x80\x98SNF\xE2\x80\x99 -> skilled nursing facility, 'rehab' -> inpatient rehab");
+  CHECK(alias_list(g) == std::vector<std::string>{"SNF -> skilled nursing facility", "rehab -> inpatient rehab"});
+  auto d = parse_guideline_hints("Yes for 'driver's seat' damage. Leave blank for 'not sure'.");
+  CHECK(alias_list(d) == std::vector<std::string>{"driver's seat -> true"});
+  CHECK(d.empty_phrases == std::vector<std::string>{"not sure"});
 }
 
 namespace {

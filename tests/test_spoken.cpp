@@ -3,10 +3,10 @@
 
 #include "orchestrator/clarify.hpp"
 #include "spoken/number_words.hpp"
-#include "spoken/sentences.hpp"
+#include "invox/spoken.hpp"
 #include "spoken/spoken_value.hpp"
 #include "support/pipeline_fixtures.hpp"
-#include "verify/verify.hpp"
+#include "invox/verify.hpp"
 
 using namespace invox;
 using namespace invox::spoken;

@@ -130,6 +130,7 @@ TEST_CASE("S2 passes each field its own hint and only few-shots that filled it",
                       FewShot{"b", Json{{"name", "B"}}, {}}, FewShot{"c", Json{{"name", "C"}}, {}}};
   auto out = run_s2(in);
   REQUIRE(out);
+  REQUIRE(model->requests().size() == 2);  // one per field: name, temp
   for (const auto& r : model->requests()) {
     if (r.fields[0] == "temp") {
       CHECK(r.hints.at("temp") == "out of range");

@@ -60,9 +60,9 @@ struct Run {
 
   explicit Run(const ModelServices& services, const std::string& judge_spec = "openai:gpt-4o-mini") {
     transcript.text = "Patient Jane Roe, sex other, temperature 37.5, allergic to penicillin, non-smoker.";
-    a = *make_extractor(*parse_model_spec("openai:gpt-4o"), services);
-    b = *make_extractor(*parse_model_spec("gemini:gemini-2.0-flash"), services);
-    auto j = make_judge(*parse_model_spec(judge_spec), services);
+    a = *make_chat_extractor(*parse_model_spec("openai:gpt-4o"), services);
+    b = *make_chat_extractor(*parse_model_spec("gemini:gemini-2.0-flash"), services);
+    auto j = make_chat_judge(*parse_model_spec(judge_spec), services);
     REQUIRE(j.has_value());
     judge = *j;
   }

@@ -62,6 +62,7 @@ TEST_CASE("stt audio: a file over ten minutes is chunked and stitched without du
   // whole sentences of errors on top of that.
   CHECK(stt::word_error_rate(reference, t->text) <= 0.6);
   double previous = 0;
+  REQUIRE_FALSE(t->segments.empty());
   for (const auto& s : t->segments) {
     CHECK(s.start >= previous - 1e-9);
     CHECK(s.end <= t->duration_seconds + 1e-6);

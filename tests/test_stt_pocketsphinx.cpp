@@ -1,14 +1,22 @@
 // PocketSphinx end to end on speech synthesized by flite at test time, in several formats.
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <future>
 #include <map>
+#include <thread>
 
 #include "invox/models.hpp"
 #include "invox/stt.hpp"
+#include "stt/audio_decode.hpp"
 #include "stt/chunking.hpp"
+#include "stt/pocketsphinx_decoder.hpp"
 #include "stt/wer.hpp"
 #include "support/speech_fixtures.hpp"
+#include "util/cancel.hpp"
 
 using namespace invox;
 namespace fs = std::filesystem;
@@ -163,4 +171,38 @@ TEST_CASE("stt audio: chunked recognition in parallel stitches without duplicate
   };
   CHECK(doubled(b) <= doubled(a));
   check_timing(*stitched);
+}
+
+TEST_CASE("stt audio: a stop request ends PocketSphinx decoding at the next speech region", "[audio][stt][cancel]") {
+  REQUIRE(test::have_program("flite"));
+  test::TempDir dir;
+  const auto wav = dir / "speech.wav";
+  REQUIRE(test::synthesize(kText, wav));
+  auto audio = stt::decode_audio(wav);
+  REQUIRE(audio.has_value());
+  auto decoder = stt::PocketSphinxDecoder::create(stt::PocketSphinxModel::in(""), nullptr);
+  REQUIRE(decoder.has_value());
+  // Sixty 1.5 s regions (the recording, over and over): far longer to decode than the test
+  // waits. The decoder checks for a stop between regions, not inside one.
+  std::vector<stt::SpeechRegion> regions;
+  for (int i = 0; i < 60; ++i) {
+    const double start = std::fmod(1.5 * i, std::max(1.5, audio->duration() - 1.5));
+    regions.push_back({start, start + 1.5});
+  }
+  util::clear_stop();
+  auto running = std::async(std::launch::async, [&] { return (*decoder)->recognize(*audio, regions); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  util::request_stop(SIGINT);
+  const auto stopped_at = std::chrono::steady_clock::now();
+  auto words = running.get();
+  const auto after_stop = std::chrono::steady_clock::now() - stopped_at;
+  util::clear_stop();
+  REQUIRE_FALSE(words.has_value());
+  CHECK(words.error().message.find("interrupted") != std::string::npos);
+  // One 1.5 s region decodes well within a second, even on a busy machine.
+  CHECK(after_stop < std::chrono::seconds(1));
+  // The decoder is left between utterances: it recognizes again after the stop is cleared.
+  auto again = (*decoder)->recognize(*audio, {regions.front()});
+  REQUIRE(again.has_value());
+  CHECK_FALSE(again->empty());
 }

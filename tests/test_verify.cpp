@@ -4,7 +4,7 @@
 #include <set>
 
 #include "support/pipeline_fixtures.hpp"
-#include "verify/verify.hpp"
+#include "invox/verify.hpp"
 
 using namespace invox;
 using namespace invox::testing;

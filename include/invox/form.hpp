@@ -33,6 +33,12 @@ struct Report {
   std::string error;  // why the input failed, when status is Failed
 };
 
+// Everything one input produces: the pair of outputs written for it.
+struct FillOutcome {
+  FilledForm form;
+  Report report;
+};
+
 [[nodiscard]] Json to_json(const FilledForm& f);
 [[nodiscard]] Json to_json(const Report& r);
 [[nodiscard]] Expected<FilledForm> filled_form_from_json(const Json& doc);

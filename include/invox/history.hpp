@@ -112,8 +112,37 @@ struct HistoryOptions {
 // filled.*.value, evidence snippets). `origin` names the file in messages.
 [[nodiscard]] Expected<HistoryExample> history_example_from_json(const Json& doc, const std::string& origin);
 
-// A finished fill as a history example (`--learn`): only status `complete` forms qualify.
-[[nodiscard]] std::optional<HistoryExample> history_example_from_outcome(const FilledForm& form,
-                                                                         const Report& report);
+// A filled form as a history example (`--learn`): its values, and the evidence snippets as
+// evidence. Which forms qualify is the caller's decision (`--learn` adds only complete ones).
+[[nodiscard]] HistoryExample history_example_from_form(const FilledForm& form);
+
+// Importing example files: the one path behind `invox history add|import` and `invox eval
+// --history` (docs/HISTORY.md "Importing").
+
+// The `*.json` files of `dir`, or of `dir/history/` when `dir` is a dataset root (it holds
+// history/ and templates/), sorted by name. Config error when `dir` is not a folder.
+[[nodiscard]] Expected<std::vector<std::filesystem::path>> history_files_in(const std::filesystem::path& dir);
+
+struct HistoryImportOptions {
+  // The templates examples may be for (empty = any). An example for another template is a
+  // failed file; fields its template does not have are dropped, with a warning.
+  std::vector<const Template*> templates;
+  // Without `templates`: the template id every example must have ("" = any).
+  std::string template_id;
+};
+
+struct HistoryImport {
+  long long added = 0;
+  long long already_stored = 0;       // the store held the same example (see HistoryStore::add_batch)
+  std::vector<Error> failed;          // files that could not be read or do not fit; messages name the file
+  std::vector<std::string> warnings;  // "FILE: field 'x' is not in the template; dropped"
+};
+
+// Reads `files` (each as history_example_from_json reads it) and adds every readable example to
+// `store` in one batch. A file that cannot be read does not stop the others; a store error is
+// returned as the error and nothing of the batch is kept.
+[[nodiscard]] Expected<HistoryImport> import_history_files(HistoryStore& store,
+                                                           const std::vector<std::filesystem::path>& files,
+                                                           const HistoryImportOptions& options = {});
 
 }  // namespace invox

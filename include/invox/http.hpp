@@ -46,7 +46,8 @@ class HttpClient {
  public:
   virtual ~HttpClient() = default;
   // Transport failures (DNS, refused, timeout, reset) are Network errors; any HTTP status,
-  // including 4xx/5xx, is a response.
+  // including 4xx/5xx, is a response. A stop request (util/cancel.hpp) aborts a transfer
+  // within 0.1 s with an "interrupted" Internal error.
   [[nodiscard]] virtual Expected<HttpResponse> send(const HttpRequest& request, const HttpOptions& options) = 0;
 };
 
@@ -63,11 +64,13 @@ struct RetryPolicy {
 
 // Sleeping is injectable so tests do not wait in real time.
 using Sleeper = std::function<void(std::chrono::milliseconds)>;
+// Sleeps in real time, cut short by a stop request (Ctrl-C, SIGTERM).
 [[nodiscard]] Sleeper real_sleeper();
 
 // Sends with retries on transport errors, 408, 409, 429, 5xx and 2xx answers declared as JSON
 // whose body does not parse (truncated in transit), honoring Retry-After (seconds or HTTP date)
-// and retry-after-ms. Returns the last response or error.
+// and retry-after-ms. Returns the last response or error; after a stop request, no retry:
+// an "interrupted" error.
 [[nodiscard]] Expected<HttpResponse> send_with_retry(HttpClient& client, const HttpRequest& request,
                                                      const HttpOptions& options, const RetryPolicy& policy,
                                                      const Sleeper& sleep);
@@ -86,6 +89,8 @@ class RequestGate {
     Permit(const Permit&) = delete;
     Permit& operator=(const Permit&) = delete;
     ~Permit();
+    // False when acquire() gave up because a stop was requested (util/cancel.hpp).
+    [[nodiscard]] bool held() const { return gate_ != nullptr; }
 
    private:
     RequestGate* gate_ = nullptr;
@@ -93,6 +98,7 @@ class RequestGate {
 
   // Blocks until the key's rate allows another request and fewer than `max_inflight`
   // (<= 0: unlimited) are in flight. `requests_per_minute` <= 0 means no rate limit.
+  // A stop request ends the wait with a permit that is not held().
   [[nodiscard]] Permit acquire(const std::string& key, int max_inflight, double requests_per_minute = 0);
   [[nodiscard]] int in_flight() const;
   [[nodiscard]] int peak_in_flight() const;  // highest concurrency seen (tests, benchmarks)

@@ -1,5 +1,6 @@
 #pragma once
-// Builds extractors and judges from model specs, checking credentials up front.
+// What every model client of a run shares (credentials, HTTP, limits, cache), the one way they
+// send requests, and the chat-model extractors and judges built from model specs.
 #include <functional>
 #include <memory>
 #include <string>
@@ -52,8 +53,11 @@ struct ModelServices {
 // exactly what --dry-run prints.
 [[nodiscard]] std::string describe_request_redacted(const HttpRequest& request, const ModelServices& services);
 
-// A missing key is a Config error naming the variable to set.
-[[nodiscard]] Expected<std::shared_ptr<Extractor>> make_extractor(const ModelSpec& spec, const ModelServices& services);
-[[nodiscard]] Expected<std::shared_ptr<Judge>> make_judge(const ModelSpec& spec, const ModelServices& services);
+// An extractor or judge backed by a chat model (openai, gemini, ollama, openai-compatible). A
+// missing key is a Config error naming the variable to set. `rules` is not a chat model: the
+// pipeline's make_extractor / make_judge (orchestrator.hpp) cover every model name.
+[[nodiscard]] Expected<std::shared_ptr<Extractor>> make_chat_extractor(const ModelSpec& spec,
+                                                                       const ModelServices& services);
+[[nodiscard]] Expected<std::shared_ptr<Judge>> make_chat_judge(const ModelSpec& spec, const ModelServices& services);
 
 }  // namespace invox

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "invox/expected.hpp"
 #include "invox/json.hpp"
 #include "invox/template.hpp"
 #include "invox/values.hpp"
@@ -22,6 +23,12 @@ struct NormalizeContext {
   // `timezone` is the reference date.
   std::optional<std::chrono::system_clock::time_point> now;
 };
+
+// Checks the request context flags (--reference-date, --timezone, --locale) up front, so a typo
+// is a usage error instead of a silently wrong date in every output: reference_date empty or a
+// real calendar date YYYY-MM-DD; timezone an IANA name known to the system tz database; locale a
+// BCP 47 style tag such as en-US, de-DE or en.
+[[nodiscard]] Status validate_context(const NormalizeContext& context);
 
 struct NormalizeResult {
   Json value;                  // normalized value, or null
@@ -43,6 +50,17 @@ struct PrefixParse {
 // (leading whitespace allowed), or nullopt when none starts there.
 [[nodiscard]] std::optional<PrefixParse> parse_value_prefix(std::string_view text, const Field& field,
                                                             const NormalizeContext& ctx);
+
+// An identifier spelled letter by letter and digit by digit at the beginning of `text` ("h o
+// seven seven" -> "HO77", "bravo kilo four" -> "BK4", "double two" -> "22"), for the rules
+// engine to read codes with CF's one reader. `consumed` is how many bytes of the text it spans.
+struct SpokenIdPrefix {
+  std::string value;  // capitals and digits in the order said
+  int letters = 0;
+  int digits = 0;
+  size_t consumed = 0;
+};
+[[nodiscard]] std::optional<SpokenIdPrefix> parse_spoken_id_prefix(std::string_view text);
 
 // DESIGN.md "Scoring a field": text case/punctuation/whitespace-insensitive, textarea as a set
 // of items under the same folding, numbers numerically, everything else exactly. Both null = equal.

@@ -1,5 +1,7 @@
 #pragma once
-// The pipeline of DESIGN.md: STT -> RAG -> IE (strategy) -> CF -> VER (-> re-query) -> outputs.
+// The pipeline of DESIGN.md: STT -> RAG -> IE (strategy) -> CF -> VER (-> re-query), one input
+// at a time. PipelineServices are built once per run (models, history store, recognizer); the
+// Orchestrator turns each input into its complete outputs (FillOutcome), failures included.
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -33,45 +35,61 @@ struct PipelineServices {
   std::shared_ptr<Extractor> model_a;
   std::shared_ptr<Extractor> model_b;
   std::shared_ptr<Judge> judge;
-  std::shared_ptr<SpeechRecognizer> stt;   // null until the first audio input needs it
+  std::shared_ptr<SpeechRecognizer> stt;   // null when no input of the run is audio
+  std::optional<Error> stt_error;          // why there is no recognizer: audio inputs fail with it
   std::shared_ptr<HistoryStore> history;   // null = zero-shot
-  // Credentials, HTTP client and limits for services created lazily (the recognizer).
-  ModelServices model_services;
 };
 
+// One input. Its transcript comes from exactly one of: `transcript` (already read), `text`
+// (read elsewhere, e.g. stdin: checked like a .txt file), or the file `input` (audio runs STT).
 struct FillRequest {
   const Template* tmpl = nullptr;
-  std::filesystem::path input;             // audio or transcript file (for STT and messages)
-  std::optional<Transcript> transcript;    // given directly (text input, eval cases)
+  std::filesystem::path input;             // audio or transcript file; names the input in messages
+  std::optional<std::string> text;         // transcript text given directly (stdin)
+  std::optional<Transcript> transcript;    // a transcript given directly (eval cases)
   CurrentValues current;
   std::string old_transcript;
   NormalizeContext context;
 };
 
-struct FillOutcome {
-  FilledForm form;
-  Report report;
-};
-
 class Orchestrator {
  public:
   Orchestrator(PipelineOptions options, PipelineServices services);
-  // Never throws for bad input: failures come back as status `failed` with the reason.
+  // The complete outputs of one input: every template field listed, the template, strategy,
+  // model and transcript named. Never throws for bad input: a failure is status `failed` with
+  // the reason, and each field keeps its current value (as if nothing had been heard).
   [[nodiscard]] FillOutcome process(const FillRequest& request) const;
   [[nodiscard]] const PipelineOptions& options() const { return options_; }
+  // What runs, as written in outputs and summaries ("rules", "a + b, judge j").
+  [[nodiscard]] const std::string& models() const { return models_; }
 
  private:
   PipelineOptions options_;
   PipelineServices services_;
-  // The recognizer is built on the first audio input and shared by later ones (thread-safe).
-  struct LazyParts;
-  std::shared_ptr<LazyParts> lazy_;
+  std::string models_;
 };
 
-// Resolves default models (rules without keys; the paper's trio for S3/S4), checks
-// credentials, and builds the services. Config errors name what to set.
+// The extractor or judge a model name stands for: `rules` is the offline engine, every other
+// name a chat model (make_chat_extractor / make_chat_judge). A missing key is a Config error.
+[[nodiscard]] Expected<std::shared_ptr<Extractor>> make_extractor(const ModelSpec& spec, const ModelServices& services);
+[[nodiscard]] Expected<std::shared_ptr<Judge>> make_judge(const ModelSpec& spec, const ModelServices& services);
+
+// Fills in the default models when none were named: S1/S2 use OpenAI, else Gemini, else the
+// offline `rules` engine when no key is set (said once per process on stderr); S3/S4 use the
+// paper's pair and judge.
+void resolve_default_models(PipelineOptions& options, const ProviderConfig& providers);
+
+// The description of the models that run, as outputs, summaries and eval tables name them:
+// "rules", "openai:gpt-4o", "openai:gpt-4o + gemini:gemini-2.0-flash, judge openai:gpt-4o-mini".
+[[nodiscard]] std::string describe_models(const PipelineServices& services);
+
+// Resolves default models, checks credentials, and builds the services; with
+// `with_recognizer` (some input is audio) also the speech recognizer. Config errors (a missing
+// key, an unknown STT backend) name what to set; a recognizer that cannot be built for another
+// reason is kept in `stt_error`, so only the audio inputs fail.
 [[nodiscard]] Expected<PipelineServices> build_pipeline_services(PipelineOptions& options,
                                                                  const ModelServices& model_services,
-                                                                 const std::optional<HistoryOptions>& history);
+                                                                 const std::optional<HistoryOptions>& history,
+                                                                 bool with_recognizer = false);
 
 }  // namespace invox

@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "invox/expected.hpp"
-#include "invox/orchestrator.hpp"
+#include "invox/form.hpp"
 
 namespace invox {
 

@@ -1,5 +1,6 @@
 #include "batch/fill_batch.hpp"
 
+#include <csignal>
 #include <iterator>
 
 #include <fmt/format.h>
@@ -24,11 +25,11 @@ bool is_single_named_input(const std::vector<std::string>& args, size_t discover
 
 }  // namespace
 
-Expected<BatchResult> run_fill_batch(app::FillCommandOptions& command, const FillBatchOptions& options,
+Expected<BatchResult> run_fill_batch(SessionOptions session_options, const FillBatchOptions& options,
                                      std::istream& stdin_stream, std::FILE* out, std::FILE* err) {
-  auto discovered = discover_inputs(command.inputs);
+  auto discovered = discover_inputs(options.inputs);
   if (!discovered) return discovered.error();
-  const bool single = is_single_named_input(command.inputs, discovered->size(), options.shard);
+  const bool single = is_single_named_input(options.inputs, discovered->size(), options.shard);
   Shard shard;
   if (!options.shard.empty()) {
     auto parsed = parse_shard(options.shard);
@@ -39,31 +40,35 @@ Expected<BatchResult> run_fill_batch(app::FillCommandOptions& command, const Fil
   if (!single) log::use_batch_redaction_default();
 
   // Stdin is read once, before any worker starts.
-  std::vector<app::FillInput> fill_inputs;
-  fill_inputs.reserve(inputs.size());
+  std::optional<std::string> stdin_text;
+  bool any_audio = false;
   for (const auto& in : inputs) {
-    app::FillInput fi{in.display, in.path, std::nullopt, !in.from_stdin && is_audio_path(in.path)};
-    if (in.from_stdin) fi.text = std::string(std::istreambuf_iterator<char>(stdin_stream), std::istreambuf_iterator<char>());
-    fill_inputs.push_back(std::move(fi));
+    if (in.from_stdin) {
+      stdin_text = std::string(std::istreambuf_iterator<char>(stdin_stream), std::istreambuf_iterator<char>());
+    } else {
+      any_audio = any_audio || is_audio_path(in.path);
+    }
   }
 
-  auto session = app::prepare_fill(command, fill_inputs);
+  const bool dry_run = session_options.model_services.dry_run;
+  auto session = Session::open(std::move(session_options), any_audio);
   if (!session) return session.error();
-  const app::FillSession& s = **session;
+  const ProcessInput process = [&](const BatchInput& in) {
+    return session->fill(in.path, in.from_stdin ? stdin_text : std::nullopt);
+  };
 
   // --dry-run debugs prompts: the requests are printed as each input runs, and nothing is
   // written, so a dry run can never replace a real result.
-  if (command.model_services.dry_run) {
-    for (const auto& fi : fill_inputs) (void)app::process_input(s, fi);
-    std::fprintf(err, "invox: --dry-run: %zu input(s); no request was sent and no file was written\n",
-                 fill_inputs.size());
+  if (dry_run) {
+    for (const auto& in : inputs) (void)process(in);
+    std::fprintf(err, "invox: --dry-run: %zu input(s); no request was sent and no file was written\n", inputs.size());
     BatchResult dry;
-    dry.counts.inputs = fill_inputs.size();
+    dry.counts.inputs = inputs.size();
     return dry;
   }
 
   BatchOptions bo;
-  bo.out_dir = s.out_dir;
+  bo.out_dir = options.out_dir;
   bo.jobs = options.jobs;
   bo.force = options.force;
   bo.write.force = options.force;
@@ -71,9 +76,9 @@ Expected<BatchResult> run_fill_batch(app::FillCommandOptions& command, const Fil
   bo.progress.stream = err;
   bo.progress.mode = options.quiet || single ? ProgressMode::Quiet : options.progress;
   bo.summary_name = single ? std::string() : summary_file_name(shard.index, shard.count);
-  bo.header.template_id = s.tmpl.id;
-  bo.header.strategy = s.strategy;
-  bo.header.model = s.model;
+  bo.header.template_id = session->tmpl().id;
+  bo.header.strategy = session->strategy();
+  bo.header.model = session->models();
   if (shard.count > 1) bo.header.shard = fmt::format("{}/{}", shard.index, shard.count);
   const bool human_lines = single && !options.json_lines && !options.quiet;
   bo.on_finished = [&](const SummaryEntry& e, Progress& progress) {
@@ -84,21 +89,19 @@ Expected<BatchResult> run_fill_batch(app::FillCommandOptions& command, const Fil
     }
   };
 
-  // Inputs are matched to FillInputs by position; the process function receives the BatchInput.
-  std::map<std::string, const app::FillInput*> by_stem;
-  for (size_t i = 0; i < inputs.size(); ++i) by_stem[inputs[i].stem] = &fill_inputs[i];
-  const ProcessInput process = [&](const BatchInput& in) { return app::process_input(s, *by_stem.at(in.stem)); };
-
   StopSignals signals;
   auto result = run_batch(inputs, process, bo);
   if (!result) return result;
   if (!result->summary_error.empty()) {
     std::fprintf(err, "invox: error: summary: %s\n", result->summary_error.c_str());
   }
-  if (result->signal != 0) {
-    std::fprintf(err, "invox: stopped by signal %d: %zu of %zu inputs finished; summary in %s\n", result->signal,
-                 result->counts.inputs - result->counts.not_run, result->counts.inputs,
-                 result->summary_path.string().c_str());
+  if (result->signal == SIGPIPE) {
+    // The reader of stdout went away (`| head`): stop quietly, as a shell user expects.
+  } else if (result->signal != 0) {
+    // A single named input writes no summary: nothing to point at.
+    const std::string where = single ? std::string() : "; summary in " + result->summary_path.string();
+    std::fprintf(err, "invox: stopped by signal %d: %zu of %zu inputs finished%s\n", result->signal,
+                 result->counts.inputs - result->counts.not_run, result->counts.inputs, where.c_str());
   } else if (!single && !options.quiet) {
     std::fprintf(err, "invox: %zu inputs: %zu complete, %zu needs_review, %zu failed (%zu skipped as already done); "
                  "summary in %s\n", result->counts.inputs, result->counts.complete, result->counts.needs_review,

@@ -20,10 +20,6 @@ namespace {
 
 bool has_glob_chars(const std::string& s) { return s.find_first_of("*?[") != std::string::npos; }
 
-bool ends_with(const std::string& s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 bool is_candidate_in_folder(const fs::path& p, const DiscoveryOptions& options) {
   const std::string name = p.filename().string();
   if (name.empty() || name[0] == '.' || is_invox_output_name(name)) return false;
@@ -159,8 +155,8 @@ void assign_stems(std::vector<BatchInput>& inputs, const DiscoveryOptions& optio
 }  // namespace
 
 bool is_invox_output_name(const std::string& name) {
-  if (ends_with(name, ".filled.json") || ends_with(name, ".report.json")) return true;
-  return name.rfind("summary", 0) == 0 && ends_with(name, ".json");
+  if (name.ends_with(".filled.json") || name.ends_with(".report.json")) return true;
+  return name.starts_with("summary") && name.ends_with(".json");
 }
 
 bool glob_match(const std::string& pattern, const std::string& path) {

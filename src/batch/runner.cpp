@@ -1,10 +1,10 @@
 #include "batch/runner.hpp"
 
-#include <atomic>
 #include <chrono>
 #include <exception>
 #include <mutex>
-#include <thread>
+#include <optional>
+#include <thread>  // hardware_concurrency
 
 #include <fmt/format.h>
 
@@ -12,6 +12,8 @@
 #include "batch/resume.hpp"
 #include "invox/log.hpp"
 #include "invox/output.hpp"
+#include "util/time_format.hpp"
+#include "util/worker_pool.hpp"
 
 namespace invox::batch {
 
@@ -67,6 +69,21 @@ SummaryEntry process_one(const BatchInput& input, const ProcessInput& process, c
   return e;
 }
 
+// The output folder exists (created when missing) and is a folder, before any input runs.
+Status prepare_out_dir(const fs::path& dir) {
+  std::error_code ec;
+  const auto st = fs::status(dir, ec);
+  if (fs::exists(st)) {
+    if (!fs::is_directory(st)) {
+      return Error::config(fmt::format("--out {}: exists and is not a directory", dir.string()));
+    }
+    return ok();
+  }
+  fs::create_directories(dir, ec);
+  if (ec) return Error::config(fmt::format("--out {}: cannot create the directory ({})", dir.string(), ec.message()));
+  return ok();
+}
+
 }  // namespace
 
 int BatchResult::exit_code() const {
@@ -81,16 +98,11 @@ int default_jobs() {
 
 Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const ProcessInput& process,
                                 const BatchOptions& options) {
-  std::error_code ec;
-  fs::create_directories(options.out_dir, ec);
-  if (ec || !fs::is_directory(options.out_dir)) {
-    return Error::config(fmt::format("--out {}: cannot create the output folder ({})", options.out_dir.string(),
-                                     ec ? ec.message() : "not a folder"));
-  }
+  if (auto s = prepare_out_dir(options.out_dir); !s) return s.error();
 
   SummaryHeader header = options.header;
   header.out_dir = options.out_dir.string();
-  header.started_at = utc_timestamp();
+  header.started_at = util::utc_now_iso8601();
   const ResumeKey key{header.template_id, header.strategy};
 
   // One small entry per input, pre-filled as "not run" so an interrupted run still lists all.
@@ -101,40 +113,50 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
   }
 
   Progress progress(inputs.size(), options.progress);
-  std::atomic<size_t> next{0};
+  // An outcome that ends after a stop request may have been cut short (transfers aborted,
+  // fields skipped): it is not written, and its input stays "not run" for the next run.
+  const ProcessInput process_unless_stopped = [&process](const BatchInput& input) {
+    FillOutcome outcome = process(input);
+    if (stop_requested()) throw util::StopRequested{};
+    return outcome;
+  };
   std::mutex out_mutex;
-  auto worker = [&] {
-    for (;;) {
-      if (stop_requested()) return;
-      const size_t i = next.fetch_add(1);
-      if (i >= inputs.size()) return;
-      log::set_correlation_id(inputs[i].stem);
-      SummaryEntry e = process_one(inputs[i], process, options, key);
-      log::set_correlation_id("");
-      if (options.json_lines) {
-        std::lock_guard lock(out_mutex);
-        std::fprintf(options.json_lines, "%s\n", dump_line(to_json(e)).c_str());
-        std::fflush(options.json_lines);
-      }
-      progress.record(e);
-      std::lock_guard lock(out_mutex);
-      if (options.on_finished) options.on_finished(e, progress);
-      entries[i] = std::move(e);
+  auto run_input = [&](size_t i) {
+    std::optional<SummaryEntry> e;
+    log::set_correlation_id(inputs[i].stem);
+    try {
+      e = process_one(inputs[i], process_unless_stopped, options, key);
+    } catch (const util::StopRequested&) {
     }
+    log::set_correlation_id("");
+    if (!e) return;  // cut short by a stop: stays "not run"
+    if (options.json_lines) {
+      std::lock_guard lock(out_mutex);
+      std::fprintf(options.json_lines, "%s\n", dump_line(to_json(*e)).c_str());
+      // `invox fill --json-lines | head`: a reader that went away ends the run like Ctrl-C.
+      stop_if_reader_gone(options.json_lines);
+    }
+    progress.record(*e);
+    std::lock_guard lock(out_mutex);
+    if (options.on_finished) options.on_finished(*e, progress);
+    entries[i] = std::move(*e);
   };
 
   const int jobs = std::max(1, std::min<int>(options.jobs > 0 ? options.jobs : default_jobs(),
                                              static_cast<int>(std::max<size_t>(inputs.size(), 1))));
-  std::vector<std::thread> pool;
-  for (int j = 1; j < jobs; ++j) pool.emplace_back(worker);
-  worker();  // the calling thread works too
-  for (auto& t : pool) t.join();
+  // The calling thread works too: `jobs` inputs at once on jobs - 1 threads of this run's pool.
+  util::WorkerPool pool(jobs - 1);
+  try {
+    pool.for_each(inputs.size(), jobs, run_input);
+  } catch (const util::StopRequested&) {
+    // The inputs that did not start stay "not run" in the summary.
+  }
   progress.finish();
 
   BatchResult result;
   result.signal = stop_signal();
   header.interrupted = result.signal != 0;
-  header.finished_at = utc_timestamp();
+  header.finished_at = util::utc_now_iso8601();
   for (const auto& e : entries) result.counts.add(e);
   if (!options.summary_name.empty()) {
     result.summary_path = options.out_dir / options.summary_name;

@@ -12,7 +12,7 @@
 #include "batch/progress.hpp"
 #include "batch/summary.hpp"
 #include "invox/expected.hpp"
-#include "invox/orchestrator.hpp"
+#include "invox/form.hpp"
 #include "invox/output.hpp"
 
 namespace invox::batch {

@@ -1,7 +1,6 @@
 #include "batch/summary.hpp"
 
 #include <cmath>
-#include <ctime>
 
 #include <fmt/format.h>
 
@@ -73,15 +72,6 @@ Status write_summary(const std::filesystem::path& path, const SummaryHeader& hea
 std::string summary_file_name(int shard_index, int shard_count) {
   if (shard_count <= 1) return "summary.json";
   return fmt::format("summary-{}-of-{}.json", shard_index, shard_count);
-}
-
-std::string utc_timestamp() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  ::gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
 }
 
 }  // namespace invox::batch

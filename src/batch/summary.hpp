@@ -58,7 +58,4 @@ struct SummaryHeader {
 // one output folder do not overwrite each other's summary.
 [[nodiscard]] std::string summary_file_name(int shard_index, int shard_count);
 
-// Current UTC time as ISO 8601 ("2026-03-14T09:30:00Z").
-[[nodiscard]] std::string utc_timestamp();
-
 }  // namespace invox::batch

@@ -1,5 +1,6 @@
 #include "cli/app.hpp"
 
+#include <csignal>
 #include <cstdio>
 #include <exception>
 
@@ -7,6 +8,7 @@
 
 #include "cli/command.hpp"
 #include "cli/flags_log.hpp"
+#include "util/stop_signals.hpp"
 
 namespace invox::cli {
 
@@ -51,11 +53,13 @@ int exit_code() { return g_exit_code; }
 int run(int argc, char** argv) {
   CLI::App app{"invox", "invox"};
   LogOptions log_options;
+  util::ignore_broken_pipes();  // `invox ... | head`: quiet exit 141, never a crash mid-write
   // The one top-level catch: every abort ends here and maps to a documented exit code.
   try {
     build(app, log_options);
     g_exit_code = kExitOk;
     app.parse(argc, argv);
+    if (g_exit_code == kExitOk && util::reader_gone(stdout) && std::ferror(stdout)) return 128 + SIGPIPE;
     return g_exit_code;
   } catch (const CLI::Success& e) {
     return app.exit(e);  // --help, --version

@@ -1,10 +1,9 @@
-// `invox fill TEMPLATE INPUT...`: parses flags into FillCommandOptions; the per-input work is
-// in src/app/fill_command.cpp, the batch around it (resume, shards, jobs) in src/batch/.
+// `invox fill TEMPLATE INPUT...`: parses flags into the session options (built once per run,
+// src/orchestrator/session.cpp) and the batch options (inputs, jobs, shards, resume: src/batch/).
 #include <cstdio>
 #include <iostream>
 #include <memory>
 
-#include "app/fill_command.hpp"
 #include "batch/fill_batch.hpp"
 #include "cli/command.hpp"
 #include "cli/flags_history.hpp"
@@ -16,7 +15,7 @@ namespace invox::cli {
 namespace {
 
 struct FillFlags {
-  app::FillCommandOptions command;
+  SessionOptions session;
   std::string template_path;
   std::string out_dir = ".";
   std::string current_file;
@@ -28,17 +27,16 @@ struct FillFlags {
 };
 
 void run(FillFlags& f) {
-  auto& c = f.command;
-  c.template_path = f.template_path;
-  c.out_dir = f.out_dir;
-  c.current_file = f.current_file;
-  c.old_transcript_file = f.old_transcript_file;
-  c.force = f.batch.force;
-  apply_model_flags(f.model, c.pipeline, c.model_services);
-  apply_stt_flags(f.stt, c.pipeline.stt);
-  c.history = apply_history_flags(f.history, c.pipeline);
+  auto& s = f.session;
+  s.template_path = f.template_path;
+  s.current_file = f.current_file;
+  s.old_transcript_file = f.old_transcript_file;
+  f.batch.out_dir = f.out_dir;
+  apply_model_flags(f.model, s.pipeline, s.model_services);
+  apply_stt_flags(f.stt, s.pipeline.stt);
+  s.history = apply_history_flags(f.history, s.pipeline);
 
-  auto result = batch::run_fill_batch(c, f.batch, std::cin, stdout, stderr);
+  auto result = batch::run_fill_batch(std::move(s), f.batch, std::cin, stdout, stderr);
   if (!result) fail(result.error());
   set_exit_code(result->exit_code());
 }
@@ -47,10 +45,11 @@ void run(FillFlags& f) {
 
 void setup_fill(CLI::App& app) {
   auto f = std::make_shared<FillFlags>();
-  auto& c = f->command;
+  auto& c = f->session;
+  auto& b = f->batch;
   auto* sub = app.add_subcommand("fill", "Fill a form template from audio or transcript files");
   sub->add_option("TEMPLATE", f->template_path, "Form template (JSON)")->required();
-  sub->add_option("INPUT", c.inputs, "Audio or transcript files (.txt, STT .json), folders (searched recursively), glob patterns "
+  sub->add_option("INPUT", b.inputs, "Audio or transcript files (.txt, STT .json), folders (searched recursively), glob patterns "
                  "(quoted; ** spans folders), or - for stdin")
       ->required();
   sub->add_option("--out", f->out_dir, "Output folder for <stem>.filled.json and <stem>.report.json")
@@ -60,7 +59,6 @@ void setup_fill(CLI::App& app) {
   sub->add_option("--reference-date", c.context.reference_date, "Date that 'today' means, YYYY-MM-DD (default: today)");
   sub->add_option("--timezone", c.context.timezone, "IANA time zone for relative dates")->capture_default_str();
   sub->add_option("--locale", c.context.locale, "Locale for dates and numbers")->capture_default_str();
-  auto& b = f->batch;
   sub->add_flag("--force", b.force,
                 "Process every input again even when its outputs are complete and newer (resume is the "
                 "default), and replace existing files even when they are not invox outputs");

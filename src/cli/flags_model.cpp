@@ -4,6 +4,7 @@
 
 #include "cli/command.hpp"
 #include "util/strings.hpp"
+#include "util/worker_pool.hpp"
 
 namespace invox::cli {
 
@@ -61,6 +62,7 @@ void apply_model_flags(const ModelFlags& f, PipelineOptions& pipeline, ModelServ
     pipeline.judge = parse_or_fail(f.judge, "--judge");
   }
   services.max_inflight = f.max_inflight;
+  util::size_fanout_for_inflight(f.max_inflight);  // per-field fan-out threads, shared by all inputs
   services.requests_per_minute = f.requests_per_minute;
   services.dry_run = f.dry_run;
   services.prices_file = f.prices_file;

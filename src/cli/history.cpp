@@ -12,8 +12,7 @@
 #include "cli/flags_history.hpp"
 #include "invox/models.hpp"
 #include "invox/transcript.hpp"
-#include "rag/history_files.hpp"
-#include "rag/retrieval_util.hpp"
+#include "util/strings.hpp"
 
 namespace invox::cli {
 
@@ -49,47 +48,29 @@ std::optional<Template> template_from_arg(const std::string& arg) {
 }
 
 // Adds what could be read; unreadable files are reported and make the exit code 1.
-void add_examples(const HistoryCommand& c, const std::vector<fs::path>& files, const Template* tmpl,
-                  const std::string& expected_id) {
-  std::vector<HistoryExample> examples;
-  int bad = 0;
-  for (const auto& f : files) {
-    std::vector<std::string> dropped;
-    auto ex = rag::load_history_example(f, tmpl, &dropped);
-    if (ex && !expected_id.empty() && ex->template_id != expected_id) {
-      ex = Error::input(fmt::format("{}: the example is for template '{}', not '{}'", f.string(), ex->template_id,
-                                    expected_id));
-    }
-    if (!ex) {
-      std::fprintf(stderr, "invox: error: %s\n", ex.error().message.c_str());
-      ++bad;
-      continue;
-    }
-    for (const auto& d : dropped)
-      std::fprintf(stderr, "invox: warning: %s: field '%s' is not in the template; dropped\n", f.c_str(), d.c_str());
-    examples.push_back(std::move(*ex));
-  }
-  int added = 0, duplicates = 0;
-  if (!examples.empty()) {
-    auto results = open_store(c)->add_batch(examples);
-    if (!results) fail(results.error());
-    for (const auto& r : *results) (r.inserted ? added : duplicates)++;
-  }
-  std::printf("added %d, already stored %d, failed %d\n", added, duplicates, bad);
-  set_exit_code(bad > 0 ? kExitInputFailed : kExitOk);
+void add_examples(const HistoryCommand& c, const std::vector<fs::path>& files, const HistoryImportOptions& options) {
+  auto imported = import_history_files(*open_store(c), files, options);
+  if (!imported) fail(imported.error());
+  for (const auto& e : imported->failed) std::fprintf(stderr, "invox: error: %s\n", e.message.c_str());
+  for (const auto& w : imported->warnings) std::fprintf(stderr, "invox: warning: %s\n", w.c_str());
+  std::printf("added %lld, already stored %lld, failed %zu\n", imported->added, imported->already_stored,
+              imported->failed.size());
+  set_exit_code(imported->failed.empty() ? kExitOk : kExitInputFailed);
 }
 
 void run_add(const HistoryCommand& c) {
   const auto tmpl = template_from_arg(c.template_arg);
-  std::vector<fs::path> files(c.files.begin(), c.files.end());
-  add_examples(c, files, tmpl ? &*tmpl : nullptr, tmpl ? "" : c.template_arg);
+  HistoryImportOptions options;
+  if (tmpl) options.templates = {&*tmpl};
+  else options.template_id = c.template_arg;
+  add_examples(c, std::vector<fs::path>(c.files.begin(), c.files.end()), options);
 }
 
 void run_import(const HistoryCommand& c) {
-  auto files = rag::history_files_in(c.dir);
+  auto files = history_files_in(c.dir);
   if (!files) fail(files.error());
   if (files->empty()) fail(Error::config(fmt::format("{}: no .json history files found", c.dir)));
-  add_examples(c, *files, nullptr, "");
+  add_examples(c, *files, {});
 }
 
 Json example_json(const HistoryExample& e) {
@@ -106,7 +87,7 @@ void run_list(const HistoryCommand& c) {
   }
   std::printf("%-6s %-24s %-20s %-6s %s\n", "ID", "TEMPLATE", "ADDED", "FIELDS", "TRANSCRIPT");
   for (const auto& e : *examples) {
-    std::string snippet = rag::truncate_chars(e.transcript, 60);
+    std::string snippet = util::truncate_chars(e.transcript, 60);
     for (char& ch : snippet) if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
     if (snippet.size() < e.transcript.size()) snippet += "...";
     std::printf("%-6lld %-24s %-20s %-6zu %s\n", e.id, e.template_id.c_str(), e.added_at.c_str(), e.expected.size(),

@@ -1,8 +1,8 @@
-// `invox readback FILLED [--wav FILE]`: flags into app::ReadbackCommandOptions.
+// `invox readback FILLED [--wav FILE]`: flags into readback::ReadbackCommandOptions.
 #include <cstdio>
 #include <memory>
 
-#include "app/readback_command.hpp"
+#include "readback/readback_command.hpp"
 #include "cli/command.hpp"
 
 namespace invox::cli {
@@ -16,11 +16,11 @@ struct ReadbackFlags {
 };
 
 void run(const ReadbackFlags& f) {
-  app::ReadbackCommandOptions o;
+  readback::ReadbackCommandOptions o;
   o.filled = f.filled;
   for (const auto& t : f.templates) o.templates.emplace_back(t);
   o.wav = f.wav;
-  auto code = app::run_readback(o, stdout, stderr);
+  auto code = readback::run_readback(o, stdout, stderr);
   if (!code) fail(code.error());
   set_exit_code(*code);
 }

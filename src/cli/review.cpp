@@ -1,9 +1,9 @@
-// `invox review DIR [--apply FILE] [--learn]`: flags into app::ReviewCommandOptions; the work is
-// in src/app/review_command.cpp and src/review/.
+// `invox review DIR [--apply FILE] [--learn]`: flags into review::ReviewCommandOptions; the work is
+// in src/review/ (review_command.cpp is the entry point).
 #include <cstdio>
 #include <memory>
 
-#include "app/review_command.hpp"
+#include "review/review_command.hpp"
 #include "cli/command.hpp"
 #include "cli/flags_history.hpp"
 
@@ -22,14 +22,14 @@ struct ReviewFlags {
 };
 
 void run(const ReviewFlags& f) {
-  app::ReviewCommandOptions o;
+  review::ReviewCommandOptions o;
   o.dir = f.dir;
   for (const auto& t : f.templates) o.templates.emplace_back(t);
   o.apply_file = f.apply_file;
   o.reviewer = f.reviewer;
   o.context = f.context;
   if (f.learn) o.learn = history_store_options(f.history);
-  auto code = app::run_review(o, stdout, stderr);
+  auto code = review::run_review(o, stdout, stderr);
   if (!code) fail(code.error());
   set_exit_code(*code);
 }

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "app/template_table.hpp"
+#include "cli/template_table.hpp"
 #include "cli/command.hpp"
 #include "invox/template.hpp"
 
@@ -41,7 +41,7 @@ int run_check(const TemplateOptions& o) {
 void run_show(const TemplateOptions& o) {
   auto t = load_template(o.show_file);
   if (!t) fail(t.error());
-  std::fputs(app::render_template_table(*t).c_str(), stdout);
+  std::fputs(render_template_table(*t).c_str(), stdout);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "core/template_set.hpp"
+#include "invox/template_set.hpp"
 
 #include <algorithm>
 

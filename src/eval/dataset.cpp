@@ -116,22 +116,4 @@ Expected<Dataset> load_dataset(const fs::path& root) {
   return ds;
 }
 
-Expected<HistoryExample> load_history_example(const fs::path& file) {
-  auto doc = util::read_json_file(file);
-  if (!doc) return doc.error();
-  const std::string origin = file.string();
-  if (!doc->is_object()) return Error::input(fmt::format("{}: a history example must be an object", origin));
-  HistoryExample ex;
-  ex.template_id = string_or_empty(*doc, "templateId");
-  ex.transcript = string_or_empty(*doc, "transcript");
-  if (ex.template_id.empty() || ex.transcript.empty()) {
-    return Error::input(fmt::format("{}: a history example needs 'templateId' and 'transcript'", origin));
-  }
-  auto exp = doc->find("expected");
-  if (exp == doc->end() || !exp->is_object()) return Error::input(fmt::format("{}: 'expected' must be an object", origin));
-  ex.expected = *exp;
-  if (auto ev = doc->find("evidence"); ev != doc->end() && ev->is_object()) ex.evidence = *ev;
-  return ex;
-}
-
 }  // namespace invox::eval

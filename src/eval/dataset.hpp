@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "invox/expected.hpp"
-#include "invox/history.hpp"
 #include "invox/normalize.hpp"
 #include "invox/template.hpp"
 #include "invox/values.hpp"
@@ -39,7 +38,5 @@ struct Dataset {
 // (unknown template, `expected` missing a template field or naming an unknown one, ...).
 [[nodiscard]] Expected<Dataset> load_dataset(const std::filesystem::path& root);
 [[nodiscard]] Expected<EvalCase> parse_case(const Json& doc, const std::filesystem::path& file, const Dataset& dataset);
-// A history file {"templateId", "transcript", "expected"} as a store example.
-[[nodiscard]] Expected<HistoryExample> load_history_example(const std::filesystem::path& file);
 
 }  // namespace invox::eval

@@ -1,5 +1,7 @@
 #include "eval/eval_command.hpp"
 
+#include <algorithm>
+#include <csignal>
 #include <mutex>
 
 #include <fmt/format.h>
@@ -10,6 +12,7 @@
 #include "eval/report.hpp"
 #include "eval/runner.hpp"
 #include "invox/output.hpp"
+#include "util/stop_signals.hpp"
 #include "util/strings.hpp"
 
 namespace invox::eval {
@@ -19,6 +22,18 @@ namespace {
 Status write_text(const std::string& path, const std::string& text, const char* flag) {
   if (auto s = write_file_atomically(path, text); !s) return Error::config(fmt::format("{} {}", flag, s.error().message));
   return ok();
+}
+
+// Files are not written from a partial evaluation: a metrics file must describe whole runs.
+int report_interrupted(const EvalResult& result, std::FILE* err) {
+  std::string finished;
+  for (const auto& run : result.strategies) {
+    finished += fmt::format("{}{} {}/{}", finished.empty() ? "" : ", ", run.metrics.strategy, run.metrics.cases,
+                            result.cases);
+  }
+  std::fprintf(err, "invox: eval stopped by signal %d: the table covers the cases that finished (%s); no file "
+               "was written\n", result.signal, finished.c_str());
+  return 128 + (result.signal != 0 ? result.signal : SIGINT);
 }
 
 }  // namespace
@@ -51,9 +66,10 @@ Expected<int> run_eval_command(const EvalCommandOptions& o, std::FILE* out, std:
     auto imported = import_history(**store, *dataset);
     if (!imported) return imported.error();
     if (!o.quiet) {
+      for (const auto& w : imported->warnings) std::fprintf(err, "invox: warning: %s\n", w.c_str());
       std::fprintf(err, "invox: history: %lld example(s) imported from %s/history into %s (%lld already there)\n",
                    imported->added, dataset->root.string().c_str(), history->location.c_str(),
-                   imported->already_present);
+                   imported->already_stored);
     }
   }
 
@@ -69,12 +85,16 @@ Expected<int> run_eval_command(const EvalCommandOptions& o, std::FILE* out, std:
       }
     };
   }
-  auto result = run_eval(*dataset, eo, pipeline_factory(o.pipeline, o.model_services, history));
+  const bool audio = o.from_audio && std::any_of(dataset->cases.begin(), dataset->cases.end(),
+                                                 [](const EvalCase& c) { return !c.audio.empty(); });
+  util::StopSignals signals;  // Ctrl-C: the table shows what finished, exit 128 + signal
+  auto result = run_eval(*dataset, eo, pipeline_factory(o.pipeline, o.model_services, history, audio));
   if (!result) return result.error();
 
   const std::string table = markdown_report(*result);
   std::fputs(table.c_str(), out);
   std::fflush(out);
+  if (result->interrupted) return report_interrupted(*result, err);
   if (!o.json_path.empty()) {
     const std::string text = metrics_json(*result).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
     if (auto s = write_text(o.json_path, text, "--json"); !s) return s.error();

@@ -1,10 +1,5 @@
 #include "eval/history_import.hpp"
 
-#include <map>
-#include <set>
-
-#include <fmt/format.h>
-
 namespace invox::eval {
 
 namespace fs = std::filesystem;
@@ -23,30 +18,12 @@ HistoryOptions history_options_for(const std::string& dir_or_store) {
 }
 
 Expected<HistoryImport> import_history(HistoryStore& store, const Dataset& dataset) {
-  HistoryImport result;
-  std::map<std::string, std::set<std::string>> present;  // template -> stored transcripts
-  for (const auto& file : dataset.history_files) {
-    auto ex = load_history_example(file);
-    if (!ex) return Error::config(ex.error().message);
-    if (!dataset.find_template(ex->template_id)) {
-      return Error::config(fmt::format("{}: template '{}' is not in {}/templates", file.string(), ex->template_id,
-                                       dataset.root.string()));
-    }
-    if (!present.count(ex->template_id)) {
-      auto listed = store.list(ex->template_id);
-      if (!listed) return listed.error();
-      auto& set = present[ex->template_id];
-      for (const auto& stored : *listed) set.insert(stored.transcript);
-    }
-    if (!present[ex->template_id].insert(ex->transcript).second) {
-      ++result.already_present;
-      continue;
-    }
-    auto id = store.add(*ex);
-    if (!id) return Error{id.error().kind, fmt::format("{}: {}", file.string(), id.error().message)};
-    ++result.added;
-  }
-  return result;
+  HistoryImportOptions options;
+  for (const auto& [id, tmpl] : dataset.templates) options.templates.push_back(&tmpl);
+  auto imported = import_history_files(store, dataset.history_files, options);
+  if (!imported) return imported.error();
+  if (!imported->failed.empty()) return Error::config(imported->failed.front().message);
+  return imported;
 }
 
 }  // namespace invox::eval

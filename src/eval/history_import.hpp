@@ -13,13 +13,10 @@ namespace invox::eval {
 // anything else (SQLite file path, postgres:// URL) is the store itself.
 [[nodiscard]] HistoryOptions history_options_for(const std::string& dir_or_store);
 
-struct HistoryImport {
-  long long added = 0;
-  long long already_present = 0;  // same template and transcript already stored (re-runs)
-};
-
-// Adds every history example of the dataset to `store`, skipping ones already there.
-// A malformed history file is a Config error naming it.
+// Adds the dataset's history examples to `store` through the one import path
+// (import_history_files, limited to the dataset's templates). A file that cannot be read or is
+// for a template the dataset does not have is a Config error naming it: an evaluation must not
+// run on a history other than the one asked for.
 [[nodiscard]] Expected<HistoryImport> import_history(HistoryStore& store, const Dataset& dataset);
 
 }  // namespace invox::eval

@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "batch/summary.hpp"
 #include "util/strings.hpp"
+#include "util/time_format.hpp"
 
 namespace invox::eval {
 
@@ -123,19 +123,6 @@ std::string html_escape(std::string_view text) {
   return out;
 }
 
-std::optional<std::pair<size_t, size_t>> locate_evidence(const std::string& transcript, const Evidence& e) {
-  if (e.char_begin && e.char_end && *e.char_begin < *e.char_end && *e.char_end <= transcript.size()) {
-    const std::string_view span(transcript.data() + *e.char_begin, *e.char_end - *e.char_begin);
-    if (util::is_valid_utf8(span)) return std::pair{*e.char_begin, *e.char_end};
-  }
-  const std::string needle = util::to_lower_ascii(util::trim(e.snippet));
-  if (needle.empty()) return std::nullopt;
-  const std::string hay = util::to_lower_ascii(transcript);
-  const size_t pos = hay.find(needle);
-  if (pos == std::string::npos) return std::nullopt;
-  return std::pair{pos, pos + needle.size()};
-}
-
 std::string highlight_transcript(const std::string& transcript, std::vector<Highlight> marks) {
   std::sort(marks.begin(), marks.end(), [](const Highlight& a, const Highlight& b) {
     return a.begin != b.begin ? a.begin < b.begin : a.end > b.end;
@@ -198,7 +185,7 @@ std::string html_report(const EvalResult& r) {
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n";
   out += fmt::format("<title>invox eval: {}</title>\n<style>{}</style></head><body>\n", html_escape(r.dataset), kStyle);
   out += fmt::format("<h1>invox evaluation: dataset <code>{}</code></h1>\n<p>{} cases &middot; generated {}</p>\n",
-                     html_escape(r.dataset), r.cases, batch::utc_timestamp());
+                     html_escape(r.dataset), r.cases, util::utc_now_iso8601());
   out += "<h2>Strategies</h2>\n" + strategy_table(r);
   out += "<h2>F1 per field type</h2>\n" + f1_bars_svg(r);
   out += "<h2>Cases</h2>\n<p class=legend><span class=correct>correct</span><span class=wrong>wrong</span>"

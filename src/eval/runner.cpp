@@ -1,11 +1,13 @@
 #include "eval/runner.hpp"
 
-#include <atomic>
 #include <chrono>
 #include <mutex>
 #include <thread>
 
 #include <fmt/format.h>
+
+#include "util/cancel.hpp"
+#include "util/worker_pool.hpp"
 
 namespace invox::eval {
 
@@ -40,74 +42,73 @@ Expected<EvalResult> run_eval(const Dataset& dataset, const EvalOptions& options
     run.metrics.model = runner->model;
     run.cases.resize(n);
 
-    std::atomic<size_t> next{0};
     std::mutex mutex;
     size_t done = 0;
-    auto worker = [&] {
-      for (size_t i = next.fetch_add(1); i < n; i = next.fetch_add(1)) {
-        const EvalCase& c = dataset.cases[i];
-        const Template& tmpl = *dataset.find_template(c.template_id);
-        const FillRequest request = case_request(c, tmpl, options.from_audio);
-        const auto t0 = std::chrono::steady_clock::now();
-        FillOutcome outcome;
-        try {
-          outcome = runner->process(request);
-        } catch (const std::exception& ex) {
-          outcome.report.status = FormStatus::Failed;
-          outcome.report.error = ex.what();
-        }
-        CaseRun cr;
-        cr.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        cr.status = outcome.report.status;
-        cr.usage = outcome.report.usage;
-        const bool failed = outcome.report.status == FormStatus::Failed;
-        cr.score = score_case(c.id, tmpl, c.expected, failed ? nullptr : &outcome.form, c.current);
-        cr.score.error = outcome.report.error;
-        cr.transcript = outcome.form.transcript.empty() && request.transcript ? request.transcript->text
-                                                                              : outcome.form.transcript;
-        std::lock_guard lock(mutex);
-        run.cases[i] = std::move(cr);
-        ++done;
-        if (options.on_case_done) options.on_case_done(runner->strategy, done, n);
+    auto run_case = [&](size_t i) {
+      const EvalCase& c = dataset.cases[i];
+      const Template& tmpl = *dataset.find_template(c.template_id);
+      const FillRequest request = case_request(c, tmpl, options.from_audio);
+      const auto t0 = std::chrono::steady_clock::now();
+      FillOutcome outcome;
+      try {
+        outcome = runner->process(request);
+      } catch (const std::exception& ex) {
+        outcome.report.status = FormStatus::Failed;
+        outcome.report.error = ex.what();
       }
+      // A case that ends after a stop request may have been cut short: it is not scored.
+      if (util::stop_requested()) return;
+      CaseRun cr;
+      cr.ran = true;
+      cr.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      cr.status = outcome.report.status;
+      cr.usage = outcome.report.usage;
+      const bool failed = outcome.report.status == FormStatus::Failed;
+      cr.score = score_case(c.id, tmpl, c.expected, failed ? nullptr : &outcome.form, c.current);
+      cr.score.error = outcome.report.error;
+      cr.transcript = outcome.form.transcript.empty() && request.transcript ? request.transcript->text
+                                                                            : outcome.form.transcript;
+      std::lock_guard lock(mutex);
+      run.cases[i] = std::move(cr);
+      ++done;
+      if (options.on_case_done) options.on_case_done(runner->strategy, done, n);
     };
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
     const size_t jobs = std::min<size_t>(options.jobs > 0 ? static_cast<size_t>(options.jobs) : hw, std::max<size_t>(n, 1));
-    std::vector<std::thread> pool;
-    for (size_t j = 1; j < jobs; ++j) pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool) t.join();
+    util::WorkerPool pool(static_cast<int>(jobs) - 1);  // the calling thread is the other one
+    try {
+      pool.for_each(n, static_cast<int>(jobs), run_case);
+    } catch (const util::StopRequested&) {
+    }
 
     // Metrics are added in dataset order so sums do not depend on thread timing.
-    for (const auto& cr : run.cases) run.metrics.add(cr.score, cr.usage, cr.ms);
+    for (const auto& cr : run.cases) {
+      if (cr.ran) run.metrics.add(cr.score, cr.usage, cr.ms);
+    }
     result.strategies.push_back(std::move(run));
+    if (util::stop_requested()) {
+      result.interrupted = true;
+      result.signal = util::stop_signal();
+      break;  // the strategies after this one are not run
+    }
   }
   return result;
 }
 
-std::string describe_models(const PipelineOptions& options) {
-  if (options.models.empty()) return "default";
-  std::string s = options.models[0].str();
-  if (needs_two_models(options.strategy)) {
-    if (options.models.size() > 1) s += " + " + options.models[1].str();
-    if (options.judge) s += ", judge " + options.judge->str();
-  }
-  return s;
-}
-
-StrategyFactory pipeline_factory(PipelineOptions base, ModelServices services, std::optional<HistoryOptions> history) {
-  return [base, services, history](Strategy strategy) -> Expected<StrategyRunner> {
+StrategyFactory pipeline_factory(PipelineOptions base, ModelServices services, std::optional<HistoryOptions> history,
+                                 bool with_recognizer) {
+  return [base, services, history, with_recognizer](Strategy strategy) -> Expected<StrategyRunner> {
     PipelineOptions options = base;
     options.strategy = strategy;
     options.learn = false;  // evaluation never feeds its cases back into the history
-    auto built = build_pipeline_services(options, services, history);
+    auto built = build_pipeline_services(options, services, history, with_recognizer);
     if (!built) {
       return Error{built.error().kind, fmt::format("{}: {}", to_string(strategy), built.error().message)};
     }
     auto orchestrator = std::make_shared<const Orchestrator>(options, std::move(*built));
     StrategyRunner r;
     r.strategy = std::string(to_string(strategy));
-    r.model = describe_models(options);
+    r.model = orchestrator->models();
     r.process = [orchestrator](const FillRequest& req) { return orchestrator->process(req); };
     return r;
   };

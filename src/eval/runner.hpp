@@ -17,7 +17,7 @@ using CaseProcessor = std::function<FillOutcome(const FillRequest&)>;
 
 struct StrategyRunner {
   std::string strategy;  // "S1".."S4"
-  std::string model;     // description for the table and JSON ("rules", "a + b, judge c")
+  std::string model;     // description for the table and JSON (Orchestrator::models())
   CaseProcessor process;
 };
 
@@ -32,6 +32,7 @@ struct EvalOptions {
 };
 
 struct CaseRun {
+  bool ran = false;  // false: not run (the evaluation was stopped first); not in the metrics
   CaseScore score;
   Usage usage;
   double ms = 0.0;
@@ -47,7 +48,9 @@ struct StrategyRun {
 struct EvalResult {
   std::string dataset;
   long cases = 0;
-  std::vector<StrategyRun> strategies;
+  std::vector<StrategyRun> strategies;  // with a stop: those that started, the last one partly
+  bool interrupted = false;  // a stop request (Ctrl-C, SIGTERM) ended the evaluation early
+  int signal = 0;            // the signal that asked to stop, when there was one
 };
 
 // The request a case turns into (transcript or, with from_audio and a case audio file, the audio).
@@ -57,11 +60,9 @@ struct EvalResult {
 [[nodiscard]] Expected<EvalResult> run_eval(const Dataset& dataset, const EvalOptions& options,
                                             const StrategyFactory& factory);
 
-// Builds real pipelines (build_pipeline_services + Orchestrator) from base options, one per strategy.
+// Builds real pipelines (build_pipeline_services + Orchestrator) from base options, one per
+// strategy; `with_recognizer` when cases run from their audio.
 [[nodiscard]] StrategyFactory pipeline_factory(PipelineOptions base, ModelServices services,
-                                               std::optional<HistoryOptions> history);
-
-// "openai:gpt-4o + gemini:gemini-2.0-flash, judge openai:gpt-4o-mini" or "rules".
-[[nodiscard]] std::string describe_models(const PipelineOptions& options);
+                                               std::optional<HistoryOptions> history, bool with_recognizer = false);
 
 }  // namespace invox::eval

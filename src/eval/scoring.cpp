@@ -1,31 +1,10 @@
 #include "eval/scoring.hpp"
 
-#include "invox/normalize.hpp"
-
 namespace invox::eval {
 
 namespace {
 double ratio(long num, long den) { return den > 0 ? static_cast<double>(num) / static_cast<double>(den) : 0.0; }
 }  // namespace
-
-std::string_view to_string(Outcome o) {
-  switch (o) {
-    case Outcome::Correct: return "correct";
-    case Outcome::Hallucination: return "hallucination";
-    case Outcome::Omission: return "omission";
-    case Outcome::Wrong: return "wrong";
-  }
-  return "wrong";
-}
-
-Outcome classify(const Json& expected, const Json& predicted, const Field& field) {
-  const bool e_null = expected.is_null();
-  const bool p_null = predicted.is_null();
-  if (e_null && p_null) return Outcome::Correct;
-  if (e_null) return Outcome::Hallucination;
-  if (p_null) return Outcome::Omission;
-  return values_match(expected, predicted, field) ? Outcome::Correct : Outcome::Wrong;
-}
 
 bool CaseScore::exact() const {
   if (failed) return false;
@@ -59,7 +38,7 @@ CaseScore score_case(const std::string& case_id, const Template& tmpl, const Jso
         fs.evidence = filled->evidence;
       }
     }
-    fs.outcome = classify(fs.expected, fs.predicted, field);
+    fs.outcome = classify_match(fs.expected, fs.predicted, field);
     // A failed case wrote nothing, so it cannot have overwritten a lock.
     if (auto cv = current.find(field.id); form && cv != current.end() && cv->second.locked) {
       const Json& locked = cv->second.value;

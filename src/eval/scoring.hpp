@@ -4,22 +4,19 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "invox/form.hpp"
 #include "invox/json.hpp"
+#include "invox/normalize.hpp"
 #include "invox/template.hpp"
 #include "invox/values.hpp"
 
 namespace invox::eval {
 
-enum class Outcome { Correct, Hallucination, Omission, Wrong };
-[[nodiscard]] std::string_view to_string(Outcome o);
-
-// correct: equal (both null included); hallucination: expected null, predicted a value;
-// omission: expected a value, predicted null; wrong: both set and different.
-[[nodiscard]] Outcome classify(const Json& expected, const Json& predicted, const Field& field);
+// A field's outcome is CF's classify_match (invox/normalize.hpp): correct (equal, both null
+// included), hallucination, omission or wrong. Scoring has no classifier of its own.
+using Outcome = MatchOutcome;
 
 struct FieldScore {
   std::string field;

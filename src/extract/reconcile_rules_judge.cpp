@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "extract/reconcile.hpp"
-#include "llm/evidence.hpp"
+#include "invox/evidence.hpp"
 
 namespace invox {
 
@@ -17,7 +17,7 @@ class RulesJudge final : public Judge {
     JudgeVerdict v;
     const auto grounded = [&](const std::optional<Candidate>& c) -> std::optional<Evidence> {
       if (!c || c->value.is_null() || !r.transcript) return std::nullopt;
-      return llm::find_evidence(c->value, *r.field, *r.transcript, r.context);
+      return find_evidence(c->value, *r.field, *r.transcript, r.context);
     };
     const auto ea = grounded(r.model_a);
     const auto eb = grounded(r.model_b);

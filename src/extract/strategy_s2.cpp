@@ -1,12 +1,8 @@
 // S2: one extraction call per field, in parallel, each in its own error boundary.
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <atomic>
-#include <system_error>
-#include <thread>
-
 #include "invox/strategy.hpp"
+#include "util/worker_pool.hpp"
 
 namespace invox {
 
@@ -71,23 +67,7 @@ FieldRun run_field(const StrategyInput& input, const Field& field) {
 Expected<StrategyOutput> run_s2(const StrategyInput& input) {
   if (!input.model_a) return Error::config("strategy S2 needs a model");
   const auto& fields = input.base.fields;
-  std::vector<FieldRun> runs(fields.size());
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t i = next++; i < fields.size(); i = next++) runs[i] = run_field(input, *fields[i]);
-  };
-  const size_t threads = std::clamp<size_t>(static_cast<size_t>(std::max(1, input.max_parallel)), 1,
-                                            std::max<size_t>(fields.size(), 1));
-  std::vector<std::thread> pool;
-  for (size_t t = 1; t < threads; ++t) {
-    try {
-      pool.emplace_back(worker);
-    } catch (const std::system_error&) {
-      break;  // no more threads: the ones running (and this one) finish the work
-    }
-  }
-  worker();
-  for (auto& th : pool) th.join();
+  auto runs = util::fan_out(fields.size(), input.max_parallel, [&](size_t i) { return run_field(input, *fields[i]); });
 
   StrategyOutput out;
   for (size_t i = 0; i < fields.size(); ++i) {

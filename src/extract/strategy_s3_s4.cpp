@@ -2,9 +2,9 @@
 // reconciled per field): DESIGN.md "Strategies".
 #include <fmt/format.h>
 
-#include "extract/fanout.hpp"
 #include "extract/reconcile.hpp"
 #include "invox/strategy.hpp"
+#include "util/worker_pool.hpp"
 
 namespace invox {
 
@@ -75,7 +75,7 @@ void absorb_extraction(StrategyOutput& out, const Expected<ExtractionResult>& r,
 
 Expected<StrategyOutput> run_s3(const StrategyInput& in) {
   if (auto st = check_input(in, "S3"); !st) return st.error();
-  auto results = extract::fan_out(2, [&](size_t i) {
+  auto results = util::fan_out(2, 2, [&](size_t i) {
     return (i == 0 ? in.model_a : in.model_b)->extract(in.base);
   });
   const auto& a = results[0];
@@ -89,7 +89,7 @@ Expected<StrategyOutput> run_s3(const StrategyInput& in) {
   absorb_extraction(out, a, "", in.model_a->name());
   absorb_extraction(out, b, "", in.model_b->name());
   const auto fields = requested_fields(in.base);
-  auto reconciled = extract::fan_out(fields.size(), [&](size_t i) {
+  auto reconciled = util::fan_out(fields.size(), in.max_parallel, [&](size_t i) {
     return extract::reconcile_field(reconcile_input(in, *fields[i], a, b));
   });
   for (size_t i = 0; i < fields.size(); ++i) absorb(out, *fields[i], std::move(reconciled[i]));
@@ -106,10 +106,10 @@ Expected<StrategyOutput> run_s4(const StrategyInput& in) {
   };
   // Each field runs its two calls and then its reconciliation independently, so a slow field
   // never holds back the judge call of another (per-field error boundaries included).
-  auto runs = extract::fan_out(fields.size(), [&](size_t i) {
+  auto runs = util::fan_out(fields.size(), in.max_parallel, [&](size_t i) {
     ExtractionRequest request = in.base;
     request.fields = {fields[i]};
-    auto both = extract::fan_out(2, [&](size_t m) { return (m == 0 ? in.model_a : in.model_b)->extract(request); });
+    auto both = util::fan_out(2, 2, [&](size_t m) { return (m == 0 ? in.model_a : in.model_b)->extract(request); });
     FieldRun run;
     run.a = std::move(both[0]);
     run.b = std::move(both[1]);

@@ -3,7 +3,7 @@
 
 #include <optional>
 
-#include "invox/llm_response.hpp"
+#include "llm/llm_response.hpp"
 
 namespace invox {
 

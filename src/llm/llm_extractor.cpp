@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
-#include "invox/llm_response.hpp"
+#include "llm/llm_response.hpp"
 #include "invox/log.hpp"
 #include "llm/answer_check.hpp"
-#include "llm/evidence.hpp"
+#include "invox/evidence.hpp"
 #include "llm/prompts.hpp"
 
 namespace invox::llm {

@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "invox/llm_response.hpp"
+#include "llm/llm_response.hpp"
 #include "llm/prompts.hpp"
 
 namespace invox::llm {

@@ -1,9 +1,9 @@
-// Builds extractors and judges from model specs (models.hpp).
+// Chat-model extractors and judges from model specs (models.hpp). The offline `rules` engine is
+// not built here: the model factory above both (orchestrator/model_factory.cpp) chooses.
 #include "invox/models.hpp"
 
 #include <fmt/format.h>
 
-#include "invox/judge.hpp"
 #include "llm/chat.hpp"
 #include "llm/llm_extractor.hpp"
 #include "llm/llm_judge.hpp"
@@ -28,8 +28,7 @@ Expected<std::shared_ptr<const llm::ChatContext>> chat_context(const ModelServic
 
 }  // namespace
 
-Expected<std::shared_ptr<Extractor>> make_extractor(const ModelSpec& spec, const ModelServices& services) {
-  if (spec.is_rules()) return std::shared_ptr<Extractor>(make_rules_extractor());
+Expected<std::shared_ptr<Extractor>> make_chat_extractor(const ModelSpec& spec, const ModelServices& services) {
   auto context = chat_context(services);
   if (!context) return context.error();
   auto chat = llm::make_chat_client(spec, *context);
@@ -37,8 +36,7 @@ Expected<std::shared_ptr<Extractor>> make_extractor(const ModelSpec& spec, const
   return llm::make_llm_extractor(*chat);
 }
 
-Expected<std::shared_ptr<Judge>> make_judge(const ModelSpec& spec, const ModelServices& services) {
-  if (spec.is_rules()) return make_rules_judge();
+Expected<std::shared_ptr<Judge>> make_chat_judge(const ModelSpec& spec, const ModelServices& services) {
   auto context = chat_context(services);
   if (!context) return context.error();
   auto chat = llm::make_chat_client(spec, *context);

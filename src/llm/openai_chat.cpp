@@ -8,14 +8,17 @@ namespace invox::llm {
 
 namespace {
 
-class OpenAiChat final : public ChatClient {
+// What both wire formats share: the transport (cache, dry-run, admission gate), the dry-run
+// answer, and usage bookkeeping (a cached answer costs nothing). Each format builds its request
+// and reads its answer.
+class WireChat : public ChatClient {
  public:
-  OpenAiChat(ModelSpec spec, std::string base_url, std::string api_key, std::shared_ptr<const ChatContext> context)
+  WireChat(ModelSpec spec, std::string base_url, std::string api_key, std::shared_ptr<const ChatContext> context)
       : spec_(std::move(spec)), base_url_(std::move(base_url)), api_key_(std::move(api_key)), context_(std::move(context)) {}
 
   const ModelSpec& spec() const override { return spec_; }
 
-  Expected<ChatReply> complete(const ChatRequest& request) override {
+  Expected<ChatReply> complete(const ChatRequest& request) final {
     auto raw = transport(*context_, spec_, build_http(request));
     if (!raw) return raw.error();
     ChatReply reply;
@@ -26,7 +29,35 @@ class OpenAiChat final : public ChatClient {
       reply.finish_reason = "stop";
       return reply;
     }
-    const auto doc = Json::parse(raw->body, nullptr, false);
+    if (auto read = read_answer(Json::parse(raw->body, nullptr, false), reply); !read) return read.error();
+    if (raw->cached) {
+      reply.usage = {};
+    } else {
+      reply.usage.llm_calls = 1;
+      reply.usage.cost_usd = context_->prices.cost_usd(spec_.provider, spec_.model, reply.usage.prompt_tokens,
+                                                       reply.usage.completion_tokens);
+    }
+    return reply;
+  }
+
+ protected:
+  [[nodiscard]] virtual HttpRequest build_http(const ChatRequest& request) const = 0;
+  // Fills content, refusal, finish reason and token counts from the provider's answer (`doc` is
+  // discarded when the body was not JSON); an answer of the wrong shape is a Provider error.
+  [[nodiscard]] virtual Status read_answer(const Json& doc, ChatReply& reply) const = 0;
+
+  ModelSpec spec_;
+  std::string base_url_;
+  std::string api_key_;
+  std::shared_ptr<const ChatContext> context_;
+};
+
+class OpenAiChat final : public WireChat {
+ public:
+  using WireChat::WireChat;
+
+ private:
+  Status read_answer(const Json& doc, ChatReply& reply) const override {
     if (!doc.is_object() || !doc.contains("choices") || !doc["choices"].is_array() || doc["choices"].empty()) {
       return Error::provider(fmt::format("{}: the answer has no choices (not a chat completion)", spec_.str()));
     }
@@ -37,19 +68,13 @@ class OpenAiChat final : public ChatClient {
     const std::string finish = choice.contains("finish_reason") && choice["finish_reason"].is_string()
                                    ? choice["finish_reason"].get<std::string>() : "stop";
     reply.finish_reason = finish == "stop" || finish == "length" || finish == "content_filter" ? finish : "other";
-    if (!raw->cached) {
-      const auto usage = doc.value("usage", Json::object());
-      reply.usage.llm_calls = 1;
-      reply.usage.prompt_tokens = usage.value("prompt_tokens", 0L);
-      reply.usage.completion_tokens = usage.value("completion_tokens", 0L);
-      reply.usage.cost_usd = context_->prices.cost_usd(spec_.provider, spec_.model, reply.usage.prompt_tokens,
-                                                       reply.usage.completion_tokens);
-    }
-    return reply;
+    const auto usage = doc.value("usage", Json::object());
+    reply.usage.prompt_tokens = usage.value("prompt_tokens", 0L);
+    reply.usage.completion_tokens = usage.value("completion_tokens", 0L);
+    return ok();
   }
 
- private:
-  HttpRequest build_http(const ChatRequest& request) const {
+  HttpRequest build_http(const ChatRequest& request) const override {
     Json body = Json::object();
     body["model"] = spec_.model;
     Json messages = Json::array();
@@ -69,47 +94,24 @@ class OpenAiChat final : public ChatClient {
     http.body = body.dump();
     return http;
   }
-
-  ModelSpec spec_;
-  std::string base_url_;
-  std::string api_key_;
-  std::shared_ptr<const ChatContext> context_;
 };
 
-class GeminiChat final : public ChatClient {
+class GeminiChat final : public WireChat {
  public:
-  GeminiChat(ModelSpec spec, std::string base_url, std::string api_key, std::shared_ptr<const ChatContext> context)
-      : spec_(std::move(spec)), base_url_(std::move(base_url)), api_key_(std::move(api_key)), context_(std::move(context)) {}
+  using WireChat::WireChat;
 
-  const ModelSpec& spec() const override { return spec_; }
-
-  Expected<ChatReply> complete(const ChatRequest& request) override {
-    auto raw = transport(*context_, spec_, build_http(request));
-    if (!raw) return raw.error();
-    ChatReply reply;
-    reply.cached = raw->cached;
-    reply.dry_run = raw->dry_run;
-    if (raw->dry_run) {
-      reply.content = "{}";
-      reply.finish_reason = "stop";
-      return reply;
-    }
-    const auto doc = Json::parse(raw->body, nullptr, false);
+ private:
+  Status read_answer(const Json& doc, ChatReply& reply) const override {
     if (!doc.is_object()) return Error::provider(fmt::format("{}: the answer is not JSON", spec_.str()));
-    if (!raw->cached) {
-      const auto usage = doc.value("usageMetadata", Json::object());
-      reply.usage.llm_calls = 1;
-      reply.usage.prompt_tokens = usage.value("promptTokenCount", 0L);
-      reply.usage.completion_tokens = usage.value("candidatesTokenCount", 0L) + usage.value("thoughtsTokenCount", 0L);
-      reply.usage.cost_usd = context_->prices.cost_usd(spec_.provider, spec_.model, reply.usage.prompt_tokens,
-                                                       reply.usage.completion_tokens);
-    }
+    const auto usage = doc.value("usageMetadata", Json::object());
+    reply.usage.prompt_tokens = usage.value("promptTokenCount", 0L);
+    reply.usage.completion_tokens = usage.value("candidatesTokenCount", 0L) + usage.value("thoughtsTokenCount", 0L);
     if (!doc.contains("candidates") || !doc["candidates"].is_array() || doc["candidates"].empty()) {
       // Zero candidates only happens when the prompt itself was blocked.
       const auto feedback = doc.value("promptFeedback", Json::object());
       reply.refusal = fmt::format("the prompt was blocked ({})", feedback.value("blockReason", std::string("no reason given")));
       reply.finish_reason = "content_filter";
-      return reply;
+      return ok();
     }
     const auto& candidate = doc["candidates"][0];
     if (candidate.contains("content") && candidate["content"].contains("parts")) {
@@ -129,11 +131,10 @@ class GeminiChat final : public ChatClient {
     } else {
       reply.finish_reason = "other";
     }
-    return reply;
+    return ok();
   }
 
- private:
-  HttpRequest build_http(const ChatRequest& request) const {
+  HttpRequest build_http(const ChatRequest& request) const override {
     Json body = Json::object();
     std::string system;
     Json contents = Json::array();
@@ -158,11 +159,6 @@ class GeminiChat final : public ChatClient {
     http.body = body.dump();
     return http;
   }
-
-  ModelSpec spec_;
-  std::string base_url_;
-  std::string api_key_;
-  std::shared_ptr<const ChatContext> context_;
 };
 
 Error missing_key(const ModelSpec& spec, const char* variable) {

@@ -1,9 +1,14 @@
 // Admission control shared by every model client of a run (see http.hpp).
-#include <thread>
+#include <fmt/format.h>
 
 #include "invox/http.hpp"
+#include "util/cancel.hpp"
 
 namespace invox {
+
+namespace {
+constexpr std::chrono::milliseconds kStopPoll{50};
+}  // namespace
 
 RequestGate::Permit& RequestGate::Permit::operator=(Permit&& other) noexcept {
   if (this != &other) {
@@ -31,10 +36,15 @@ RequestGate::Permit RequestGate::acquire(const std::string& key, int max_infligh
       slot = std::max(Clock::now(), next);
       next = slot + spacing;
     }
-    std::this_thread::sleep_until(slot);
+    const auto wait = std::chrono::ceil<std::chrono::milliseconds>(slot - Clock::now());
+    if (wait.count() > 0 && !util::sleep_unless_stopped(wait)) return Permit();
   }
   std::unique_lock lock(mutex_);
-  cv_.wait(lock, [&] { return max_inflight <= 0 || in_flight_ < max_inflight; });
+  // Woken by a release, or every poll step to see a stop request.
+  while (max_inflight > 0 && in_flight_ >= max_inflight) {
+    if (util::stop_requested()) return Permit();
+    cv_.wait_for(lock, kStopPoll);
+  }
   ++in_flight_;
   peak_ = std::max(peak_, in_flight_);
   return Permit(this);
@@ -69,6 +79,9 @@ class GatedHttpClient final : public HttpClient {
 
   Expected<HttpResponse> send(const HttpRequest& request, const HttpOptions& options) override {
     auto permit = gate_->acquire(key_, max_inflight_, rpm_);
+    if (!permit.held()) {
+      return util::interrupted_error(fmt::format("{} {}", request.method, url_without_query(request.url)));
+    }
     return inner_->send(request, options);
   }
 

@@ -1,7 +1,6 @@
 #include "llm/response_cache.hpp"
 
 #include <fmt/format.h>
-#include <sqlite3.h>
 
 #include <cstdlib>
 #include <map>
@@ -9,7 +8,6 @@
 #include "invox/log.hpp"
 #include "invox/models.hpp"
 #include "llm/sha256.hpp"
-#include "util/sqlite_busy.hpp"
 
 namespace invox::llm {
 
@@ -20,13 +18,10 @@ constexpr const char* kSchema =
     " key TEXT PRIMARY KEY, provider TEXT NOT NULL, model TEXT NOT NULL,"
     " body TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT (datetime('now')))";
 
-constexpr int kBusyTimeoutMs = 5000;
+// Short: a cache that stays locked is skipped rather than holding the run up.
+constexpr std::chrono::milliseconds kBusyTimeout{5000};
 
 }  // namespace
-
-ResponseCache::~ResponseCache() {
-  if (db_) sqlite3_close(db_);
-}
 
 Expected<std::shared_ptr<ResponseCache>> ResponseCache::open(const std::filesystem::path& path) {
   // Instances are shared per path so that concurrent clients use one connection and one lock.
@@ -36,24 +31,18 @@ Expected<std::shared_ptr<ResponseCache>> ResponseCache::open(const std::filesyst
   const auto id = std::filesystem::absolute(path).lexically_normal().string();
   if (auto existing = registry[id].lock()) return existing;
 
-  std::error_code ec;
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  sqlite3* db = nullptr;
-  const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-                                 nullptr);
-  if (rc != SQLITE_OK) {
-    std::string why = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
-    if (db) sqlite3_close(db);
-    return Error::config(fmt::format("response cache {}: cannot open: {}; use --no-cache or another path", path.string(), why));
-  }
-  sqlite3_busy_timeout(db, kBusyTimeoutMs);
-  // Parallel invox processes (shards, xargs -P) share the default cache file.
-  (void)util::sqlite_exec_when_unlocked(db, "PRAGMA journal_mode=WAL", kBusyTimeoutMs);
-  if (auto why = util::sqlite_exec_when_unlocked(db, kSchema, kBusyTimeoutMs); !why.empty()) {
-    sqlite3_close(db);
-    return Error::config(fmt::format("response cache {}: {}; use --no-cache or delete the file", path.string(), why));
-  }
-  std::shared_ptr<ResponseCache> cache(new ResponseCache(db));
+  const auto fail = [](const Error& e, std::string_view hint) { return Error::config(fmt::format("{}; {}", e.message, hint)); };
+  auto db = util::SqliteDb::open(path, {"response cache", true, kBusyTimeout});
+  if (!db) return fail(db.error(), "use --no-cache or another path");
+  // Parallel invox processes (shards, xargs -P) share the default cache file. WAL is best
+  // effort: a file system without shared memory keeps the rollback journal.
+  (void)(*db)->exec_when_unlocked("PRAGMA journal_mode=WAL");
+  if (auto s = (*db)->exec_when_unlocked(kSchema); !s) return fail(s.error(), "use --no-cache or delete the file");
+  auto select = (*db)->prepare("SELECT body FROM responses WHERE key = ?1");
+  if (!select) return fail(select.error(), "use --no-cache or delete the file");
+  auto insert = (*db)->prepare("INSERT OR REPLACE INTO responses (key, provider, model, body) VALUES (?1, ?2, ?3, ?4)");
+  if (!insert) return fail(insert.error(), "use --no-cache or delete the file");
+  std::shared_ptr<ResponseCache> cache(new ResponseCache(std::move(*db), std::move(*select), std::move(*insert)));
   registry[id] = cache;
   return cache;
 }
@@ -68,45 +57,29 @@ std::string ResponseCache::key_for(const std::string& provider, const std::strin
 
 std::optional<std::string> ResponseCache::get(const std::string& key) {
   std::lock_guard lock(mutex_);
-  sqlite3_stmt* stmt = nullptr;
-  if (sqlite3_prepare_v2(db_, "SELECT body FROM responses WHERE key = ?1", -1, &stmt, nullptr) != SQLITE_OK) return std::nullopt;
-  sqlite3_bind_text(stmt, 1, key.c_str(), static_cast<int>(key.size()), SQLITE_TRANSIENT);
+  select_.bind(1, key);
   std::optional<std::string> out;
-  if (sqlite3_step(stmt) == SQLITE_ROW) {
-    const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
-    out = std::string(text ? text : "", static_cast<size_t>(sqlite3_column_bytes(stmt, 0)));
-  }
-  sqlite3_finalize(stmt);
+  auto row = select_.step();
+  if (row && *row) out = select_.column_text(0);
+  // A read that fails (locked past the timeout) is a miss: the answer is asked for again.
+  select_.reset();
   return out;
 }
 
 void ResponseCache::put(const std::string& key, const std::string& provider, const std::string& model,
                         const std::string& body) {
   std::lock_guard lock(mutex_);
-  sqlite3_stmt* stmt = nullptr;
-  const char* sql = "INSERT OR REPLACE INTO responses (key, provider, model, body) VALUES (?1, ?2, ?3, ?4)";
-  if (sqlite3_prepare_v2(db_, sql, -1, &stmt, nullptr) != SQLITE_OK) {
-    log::warn(fmt::format("response cache: cannot prepare insert: {}", sqlite3_errmsg(db_)));
-    return;
-  }
-  sqlite3_bind_text(stmt, 1, key.c_str(), static_cast<int>(key.size()), SQLITE_TRANSIENT);
-  sqlite3_bind_text(stmt, 2, provider.c_str(), static_cast<int>(provider.size()), SQLITE_TRANSIENT);
-  sqlite3_bind_text(stmt, 3, model.c_str(), static_cast<int>(model.size()), SQLITE_TRANSIENT);
-  sqlite3_bind_text(stmt, 4, body.c_str(), static_cast<int>(body.size()), SQLITE_TRANSIENT);
-  if (sqlite3_step(stmt) != SQLITE_DONE) log::warn(fmt::format("response cache: cannot store an answer: {}", sqlite3_errmsg(db_)));
-  sqlite3_finalize(stmt);
+  insert_.bind(1, key).bind(2, provider).bind(3, model).bind(4, body);
+  if (auto s = insert_.run(); !s) log::warn(fmt::format("cannot store an answer: {}", s.error().message));
+  insert_.reset();
 }
 
 long long ResponseCache::size() {
   std::lock_guard lock(mutex_);
-  sqlite3_stmt* stmt = nullptr;
-  long long n = 0;
-  if (sqlite3_prepare_v2(db_, "SELECT COUNT(*) FROM responses", -1, &stmt, nullptr) == SQLITE_OK &&
-      sqlite3_step(stmt) == SQLITE_ROW) {
-    n = sqlite3_column_int64(stmt, 0);
-  }
-  sqlite3_finalize(stmt);
-  return n;
+  auto count = db_->prepare("SELECT COUNT(*) FROM responses");
+  if (!count) return 0;
+  auto row = count->step();
+  return row && *row ? count->column_int(0) : 0;
 }
 
 std::filesystem::path default_cache_path() {

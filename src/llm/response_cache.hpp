@@ -9,14 +9,12 @@
 #include <string>
 
 #include "invox/expected.hpp"
-
-struct sqlite3;
+#include "util/sqlite_db.hpp"
 
 namespace invox::llm {
 
 class ResponseCache {
  public:
-  ~ResponseCache();
   ResponseCache(const ResponseCache&) = delete;
   ResponseCache& operator=(const ResponseCache&) = delete;
 
@@ -31,9 +29,14 @@ class ResponseCache {
   [[nodiscard]] long long size();
 
  private:
-  explicit ResponseCache(sqlite3* db) : db_(db) {}
-  sqlite3* db_ = nullptr;
-  std::mutex mutex_;
+  ResponseCache(std::unique_ptr<util::SqliteDb> db, util::SqliteStatement select, util::SqliteStatement insert)
+      : db_(std::move(db)), select_(std::move(select)), insert_(std::move(insert)) {}
+
+  std::mutex mutex_;  // one connection, shared by every thread of the run
+  std::unique_ptr<util::SqliteDb> db_;
+  // Declared after db_, so they are finalized before the connection closes.
+  util::SqliteStatement select_;
+  util::SqliteStatement insert_;
 };
 
 // $XDG_CACHE_HOME/invox/llm-cache.sqlite, else ~/.cache/invox/llm-cache.sqlite.

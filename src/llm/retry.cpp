@@ -6,11 +6,11 @@
 #include <ctime>
 #include <optional>
 #include <random>
-#include <thread>
 
 #include "invox/http.hpp"
 #include "invox/json.hpp"
 #include "invox/log.hpp"
+#include "util/cancel.hpp"
 
 namespace invox {
 
@@ -64,17 +64,23 @@ long backoff_ms(const RetryPolicy& p, int attempt) {
 }  // namespace
 
 Sleeper real_sleeper() {
-  return [](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); };
+  // A stop request (Ctrl-C) cuts the wait short; the loop below then gives up.
+  return [](std::chrono::milliseconds d) { (void)util::sleep_unless_stopped(d); };
 }
 
 Expected<HttpResponse> send_with_retry(HttpClient& client, const HttpRequest& request, const HttpOptions& options,
                                        const RetryPolicy& policy, const Sleeper& sleep) {
   const int attempts = std::max(1, policy.max_attempts);
+  const auto interrupted = [&] {
+    return util::interrupted_error(fmt::format("{} {}", request.method, url_without_query(request.url)));
+  };
   for (int attempt = 0;; ++attempt) {
+    if (attempt > 0 && util::stop_requested()) return interrupted();
     auto result = client.send(request, options);
     const bool last = attempt + 1 >= attempts;
     if (!result) {
       if (last || result.error().kind != ErrorKind::Network) return result;
+      if (util::stop_requested()) return interrupted();
       const long delay = backoff_ms(policy, attempt);
       log::info(fmt::format("{} {}: {}; retrying in {} ms", request.method, url_without_query(request.url),
                             result.error().message, delay));
@@ -89,6 +95,7 @@ Expected<HttpResponse> send_with_retry(HttpClient& client, const HttpRequest& re
     const bool damaged = damaged_json_success(*result);
     if (damaged) retry = true;
     if (!retry || last) return result;
+    if (util::stop_requested()) return interrupted();
     long delay = backoff_ms(policy, attempt);
     if (auto server = server_delay_ms(*result)) {
       if (*server > policy.max_server_delay_ms) return result;  // told to come back much later

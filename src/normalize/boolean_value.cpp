@@ -5,41 +5,45 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/lexicon_data.hpp"
 #include "normalize/fold.hpp"
-#include "normalize/guideline_aliases.hpp"
+#include "core/guideline_hints.hpp"
 
 namespace invox::normalize {
 
 namespace {
 
-bool one_of(std::string_view w, std::initializer_list<std::string_view> list) {
-  for (auto x : list)
-    if (w == x) return true;
+const lexicon::LexiconData& words() { return lexicon::lexicon_data(); }
+
+// "nonsmoker", "noncompliant": a negating prefix on a longer word (not "none"/"nonetheless").
+bool negating_prefix(const std::string& w) {
+  for (const auto& p : words().negator_prefixes.items())
+    if (w.size() > p.size() + 2 && w.starts_with(p) && !w.starts_with("none")) return true;
   return false;
 }
 
-// Negation cues of a descriptive phrase. "former", "ex", "quit" negate a current state
-// ("former smoker" is not a smoker).
+// Negation cues of a descriptive phrase. Negative states ("former", "quit") negate a current
+// state ("former member" is not a member).
 bool negates(const Tokens& t, size_t i) {
   const Token& tok = t[i];
   if (tok.kind != TokenKind::Word) return false;
   const std::string& w = tok.text;
-  if (one_of(w, {"no", "not", "never", "non", "without", "nobody", "none", "nothing", "neither", "nor", "cannot",
-                 "denies", "denied", "former", "formerly", "ex", "quit", "stopped", "absent", "unable", "nil",
-                 "nowhere", "lacks", "lacking", "missing", "negative"}))
-    return true;
-  if (w == "one" && i > 0 && t[i - 1].is_word("no")) return false;  // "no one": counted once, at "no"
-  if (w.size() > 3 && w.compare(w.size() - 3, 3, "n't") == 0) return true;  // won't, doesn't, isn't
-  // "nonsmoker", "noncompliant" (but not "none"/"nonetheless")
-  return w.size() > 5 && w.compare(0, 3, "non") == 0 && w.compare(0, 4, "none") != 0;
+  if (words().is_negator(w) || words().negative_states.contains(w)) return true;
+  return negating_prefix(w);
+}
+
+// Whether tokens at i spell `phrase`.
+bool phrase_at(const Tokens& t, size_t i, const lexicon::Phrase& phrase) {
+  for (size_t k = 0; k < phrase.size(); ++k)
+    if (i + k >= t.size() || !t[i + k].is_word(phrase[k])) return false;
+  return true;
 }
 
 bool uncertain_word(const Tokens& t, size_t i) {
-  const std::string& w = t[i].text;
-  if (one_of(w, {"maybe", "unknown", "unsure", "unclear", "possibly", "perhaps", "uncertain", "undetermined"}))
-    return true;
-  if (w == "sure" && i > 0 && t[i - 1].is_word("not")) return true;
-  if (w == "know" && i > 0 && (t[i - 1].is_word("don't") || t[i - 1].is_word("not"))) return true;
+  if (words().uncertain_words.contains(t[i].text)) return true;
+  // "not sure", "don't know": the phrase ends at i.
+  for (const auto& p : words().uncertain_phrases)
+    if (i + 1 >= p.size() && phrase_at(t, i + 1 - p.size(), p)) return true;
   return false;
 }
 
@@ -51,7 +55,7 @@ int phrase_word_index(const std::string& key, const std::string& phrase) {
   return static_cast<int>(std::count(key.begin(), key.begin() + static_cast<long>(pos), ' '));
 }
 
-// "not a non-smoker": a negation within two words before the synonym flips it.
+// "not a non-member": a negation within two words before the synonym flips it.
 bool negated_at(const std::string& key, int word_index) {
   std::vector<std::string> words;
   size_t start = 0;
@@ -59,7 +63,7 @@ bool negated_at(const std::string& key, int word_index) {
     if (i == key.size() || key[i] == ' ') words.push_back(key.substr(start, i - start)), start = i + 1;
   for (int back = 1; back <= 2 && word_index - back >= 0; ++back) {
     const std::string& w = words[static_cast<size_t>(word_index - back)];
-    if (w == "not" || w == "no" || w == "never" || (w.size() > 2 && w.ends_with("nt"))) return true;
+    if (lexicon::lexicon_data().is_negator(w) || (w.size() > 2 && w.ends_with("nt"))) return true;
   }
   return false;
 }
@@ -67,11 +71,8 @@ bool negated_at(const std::string& key, int word_index) {
 }  // namespace
 
 std::optional<bool> yes_no_word(std::string_view w) {
-  if (one_of(w, {"yes", "yeah", "yep", "yup", "yea", "ya", "y", "true", "t", "affirmative", "correct", "positive",
-                 "aye", "sure", "indeed", "definitely", "absolutely", "ok", "okay", "confirmed", "ja", "oui", "si"}))
-    return true;
-  if (one_of(w, {"no", "nope", "nah", "n", "false", "f", "negative", "never", "none", "nobody", "nein", "non"}))
-    return false;
+  if (words().yes_words.contains(w)) return true;
+  if (words().no_words.contains(w)) return false;
   return std::nullopt;
 }
 
@@ -97,8 +98,8 @@ Polarity clause_polarity(const Tokens& t, size_t begin, size_t end) {
 
 std::optional<TokenParse> parse_boolean_field_at(const Tokens& t, size_t i, const Field& field) {
   if (i >= t.size() || t[i].kind != TokenKind::Word) return std::nullopt;
-  // Guideline synonyms at the start ("first aid only").
-  for (const auto& a : guideline_rules(field.guidelines)->aliases) {
+  // Guideline synonyms at the start ("walk-in only").
+  for (const auto& a : guideline_hints(field.guidelines)->aliases) {
     auto target = yes_no_word(phrase_key(a.target));
     if (!target) continue;
     const Tokens alias = tokenize(phrase_key(a.phrase));
@@ -121,13 +122,13 @@ NormalizeResult normalize_boolean(const Json& value, const Field& field) {
   if (!value.is_string()) return invalid_result(field, fmt::format("{} is not a yes/no value", describe(value)));
   const std::string key = phrase_key(value.get<std::string>());
   if (key.empty()) return NormalizeResult{};
-  if (key == "n a" || key == "na" || key == "not applicable")
-    return ambiguous_result(field, fmt::format("{} does not say yes or no", describe(value)));
   if (auto yn = yes_no_word(key)) return NormalizeResult{Json(*yn), std::nullopt};
+  if (words().empty_values.contains(key))
+    return ambiguous_result(field, fmt::format("{} does not say yes or no", describe(value)));
   // Guideline synonyms, longest first so "not first aid only" style phrases stay intact.
   const GuidelineAlias* best = nullptr;
   int best_at = -1;
-  const auto rules = guideline_rules(field.guidelines);
+  const auto rules = guideline_hints(field.guidelines);
   for (const auto& a : rules->aliases) {
     if (!yes_no_word(phrase_key(a.target))) continue;
     const int at = phrase_word_index(key, phrase_key(a.phrase));

@@ -1,8 +1,8 @@
 #pragma once
 // Boolean fields: yes/no words ("yes", "nope", "affirmative", "true"), guideline synonyms
-// ("First aid only -> false", "false for 'non-smoker'"), and the polarity of a descriptive
-// phrase ("non-smoker", "does not smoke", "no PPE was worn", "won't be reachable",
-// "nobody was hurt" -> false; "doctor notified" -> true).
+// ("Walk-in only -> true", "false for 'non-smoker'"), and the polarity of a descriptive
+// phrase ("non-member", "does not ride", "no helmet was worn", "won't be available",
+// "nobody came" -> false; "owner notified" -> true).
 #include <optional>
 
 #include "normalize/common.hpp"

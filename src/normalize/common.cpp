@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "core/lexicon_data.hpp"
+
 namespace invox::normalize {
 
 Issue make_issue(const Field& field, IssueType type, std::string detail) {
@@ -47,13 +49,9 @@ PrefixParse to_prefix(const TokenParse& parse, const Tokens& tokens) {
 }
 
 size_t skip_hedges(const Tokens& t, size_t i) {
-  static constexpr std::string_view kHedges[] = {"about", "around", "approximately", "approx", "roughly",
-                                                 "circa", "ca", "nearly", "almost", "~", "some", "like",
-                                                 "maybe", "perhaps", "probably", "just", "exactly", "precisely"};
+  const auto& hedges = lexicon::lexicon_data().hedges;
   while (i < t.size()) {
-    bool hedge = false;
-    for (auto h : kHedges) hedge = hedge || t[i].text == h;
-    if (!hedge) break;
+    if (!hedges.contains(t[i].text)) break;
     ++i;
     if (i < t.size() && t[i].is_punct(".") && !t[i].space_before) ++i;  // "approx."
   }

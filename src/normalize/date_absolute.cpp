@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 
+#include "core/lexicon_data.hpp"
 #include "normalize/date_phrase.hpp"
 #include "normalize/lexicon.hpp"
 #include "normalize/reference_date.hpp"
@@ -18,11 +19,14 @@ using date::year_month_day;
 bool word_is(const Tokens& t, size_t i, std::string_view w) { return i < t.size() && t[i].is_word(w); }
 size_t skip_comma(const Tokens& t, size_t i) { return i < t.size() && t[i].is_punct(",") ? i + 1 : i; }
 
-constexpr std::array<std::string_view, 12> kMonthNames = {"January", "February", "March",     "April",
-                                                          "May",     "June",     "July",      "August",
-                                                          "September", "October", "November", "December"};
-constexpr std::array<std::string_view, 7> kWeekdayNames = {"Monday", "Tuesday",  "Wednesday", "Thursday",
-                                                           "Friday", "Saturday", "Sunday"};
+// "March", "Monday": a calendar name from the lexicon, capitalized for issue messages.
+std::string capitalized(const lexicon::OrderedWords& names, size_t i) {
+  std::string s = names.name(i);
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+std::string month_name(unsigned m) { return capitalized(lexicon::lexicon_data().month_names, m - 1); }
+std::string weekday_name(unsigned iso) { return capitalized(lexicon::lexicon_data().weekday_names, iso - 1); }
 
 struct DayParse {
   unsigned day = 0;
@@ -114,7 +118,7 @@ std::optional<YearParse> parse_year(const Tokens& t, size_t i, const DateContext
     // a date is more often a count than a year.
     if (last >= i + 2 || (*hi % 10 != 0 && *hi > 20)) return YearParse{resolve_two_digit_year(*hi, ctx), last};
   }
-  if (auto oh = parse_two_digit_group(t, i, last, true); oh && (tok.is_word("oh") || tok.is_word("o")))
+  if (auto oh = parse_two_digit_group(t, i, last, true); oh && spoken_zero(tok.text))
     return YearParse{resolve_two_digit_year(*oh, ctx), last};
   return std::nullopt;
 }
@@ -150,7 +154,7 @@ std::optional<year_month_day> pick(const std::vector<year_month_day>& cands, std
   return best;
 }
 
-std::string describe_md(unsigned m, unsigned d) { return fmt::format("{} {}", kMonthNames[m - 1], d); }
+std::string describe_md(unsigned m, unsigned d) { return fmt::format("{} {}", month_name(m), d); }
 
 DateHit build(size_t first, size_t last, std::optional<int> year, unsigned month, unsigned day,
               std::optional<unsigned> weekday, const DateContext& ctx) {
@@ -172,8 +176,8 @@ DateHit build(size_t first, size_t last, std::optional<int> year, unsigned month
     if (weekday && date::weekday{date::sys_days{ymd}}.iso_encoding() != *weekday) {
       hit.problem = IssueType::Ambiguous;
       hit.detail = fmt::format("{} is a {}, not a {}", format_date(ymd),
-                               kWeekdayNames[date::weekday{date::sys_days{ymd}}.iso_encoding() - 1],
-                               kWeekdayNames[*weekday - 1]);
+                               weekday_name(date::weekday{date::sys_days{ymd}}.iso_encoding()),
+                               weekday_name(*weekday));
       return hit;
     }
     hit.date = ymd;
@@ -189,7 +193,7 @@ DateHit build(size_t first, size_t last, std::optional<int> year, unsigned month
     hit.detail = fmt::format("{} is not a calendar date near {}", describe_md(month, day), format_date(ctx.reference));
   } else if (mismatch) {
     hit.problem = IssueType::Ambiguous;
-    hit.detail = fmt::format("{} is not a {}", format_date(*hit.date), kWeekdayNames[*weekday - 1]);
+    hit.detail = fmt::format("{} is not a {}", format_date(*hit.date), weekday_name(*weekday));
     hit.date.reset();
   }
   return hit;
@@ -210,7 +214,7 @@ DateHit build_day_only(size_t first, size_t last, unsigned day, std::optional<un
   hit.date = pick(cands, weekday, ctx, mismatch);
   if (!hit.date || mismatch) {
     hit.problem = mismatch ? IssueType::Ambiguous : IssueType::Invalid;
-    hit.detail = mismatch ? fmt::format("no {} the {} near {}", kWeekdayNames[*weekday - 1], day, format_date(ctx.reference))
+    hit.detail = mismatch ? fmt::format("no {} the {} near {}", weekday_name(*weekday), day, format_date(ctx.reference))
                           : fmt::format("day {} does not exist near {}", day, format_date(ctx.reference));
     hit.date.reset();
   }

@@ -1,7 +1,9 @@
 #include "normalize/date_phrase.hpp"
 
+#include "core/lexicon_data.hpp"
 #include "normalize/fold.hpp"
 #include "normalize/reference_date.hpp"
+#include "util/strings.hpp"
 
 namespace invox::normalize {
 
@@ -17,9 +19,9 @@ std::string region_of(std::string_view locale) {
 }
 
 bool is_past_field(const Field& f) {
-  const std::string key = " " + phrase_key(f.id + " " + f.label) + " ";
-  for (std::string_view w : {" birth ", " dob ", " born ", " birthday ", " birthdate "})
-    if (key.find(w) != std::string::npos) return true;
+  const auto& past = lexicon::lexicon_data().past_date_words;
+  for (const auto& w : util::split(phrase_key(f.id + " " + f.label), ' '))
+    if (past.contains(w)) return true;
   return false;
 }
 

@@ -5,8 +5,9 @@
 #include <algorithm>
 #include <set>
 
+#include "core/lexicon_data.hpp"
 #include "normalize/fold.hpp"
-#include "normalize/guideline_aliases.hpp"
+#include "core/guideline_hints.hpp"
 #include "util/strings.hpp"
 
 namespace invox::normalize {
@@ -81,7 +82,7 @@ std::optional<Found> longest_at(const Tokens& t, size_t i, const std::vector<Enu
       tie = true;
     }
   }
-  // An acronym of a multi-word option ("SNF", "AMA", "RA").
+  // An acronym of a multi-word option ("ABS", "HP").
   if (!best && i < t.size() && t[i].kind == TokenKind::Word && t[i].text.size() >= 2 && t[i].text.size() <= 6) {
     std::set<std::string> hits;
     for (const auto& c : cands)
@@ -106,12 +107,7 @@ bool negated_before(const Tokens& t, size_t i) {
 
 }  // namespace
 
-bool is_negation_word(std::string_view w) {
-  static constexpr std::string_view kWords[] = {"not", "no", "non", "never", "without", "nor", "neither"};
-  for (auto n : kWords)
-    if (w == n) return true;
-  return w.size() > 3 && w.substr(w.size() - 3) == "n't";
-}
+bool is_negation_word(std::string_view w) { return lexicon::lexicon_data().is_negator(w); }
 
 std::vector<EnumCandidate> enum_candidates(const Field& field) {
   std::vector<EnumCandidate> out;
@@ -127,7 +123,7 @@ std::vector<EnumCandidate> enum_candidates(const Field& field) {
     if (!o) continue;  // an alias for a non-option would invent a value
     for (const auto& a : aliases) out.push_back({*o, key_words(a), true});
   }
-  for (const auto& a : guideline_rules(field.guidelines)->aliases)
+  for (const auto& a : guideline_hints(field.guidelines)->aliases)
     if (const std::string* o = option_for(a.target)) out.push_back({*o, key_words(a.phrase), true});
   return out;
 }
@@ -138,7 +134,7 @@ std::optional<TokenParse> parse_enum_field_at(const Tokens& t, size_t i, const F
     bool tie = false;
     auto found = longest_at(t, j, cands, tie);
     if (!found && !tie) {
-      if (j == i && (t[j].is_word("a") || t[j].is_word("an") || t[j].is_word("the"))) continue;
+      if (j == i && t[j].kind == TokenKind::Word && lexicon::lexicon_data().determiners.contains(t[j].text)) continue;
       return std::nullopt;
     }
     TokenParse p;
@@ -164,7 +160,7 @@ NormalizeResult normalize_enum(const Json& value, const Field& field) {
   // 1. The whole value is an option or a synonym.
   for (const auto& c : cands)
     if (c.words == words) return NormalizeResult{c.option, std::nullopt};
-  // 2. Options or synonyms inside the value ("going home", "pass with remarks"), not negated.
+  // 2. Options or synonyms inside the value ("going to storage", "fair with notes"), not negated.
   const Tokens t = tokenize(text);
   std::vector<Found> found;
   for (size_t i = 0; i < t.size(); ++i) {

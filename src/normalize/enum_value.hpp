@@ -1,6 +1,6 @@
 #pragma once
 // Enum fields: case- and accent-insensitive match against the options, then the template's
-// optionAliases, synonyms written in the guidelines ("'SNF' -> skilled nursing facility"),
+// optionAliases, synonyms written in the guidelines ("'hydro' -> hydraulic disc"),
 // acronyms of multi-word options ("AMA"), plurals and unique option prefixes ("CNC" -> "CNC
 // machine"). A value outside the options is rejected, never invented.
 #include <optional>
@@ -22,7 +22,7 @@ struct EnumCandidate {
 [[nodiscard]] std::optional<TokenParse> parse_enum_field_at(const Tokens& tokens, size_t i, const Field& field);
 [[nodiscard]] NormalizeResult normalize_enum(const Json& value, const Field& field);
 
-// Words that negate what follows ("not", "no", "non", "never", "without", "n't" forms).
+// Words that negate what follows: the lexicon's negators and "n't" forms.
 [[nodiscard]] bool is_negation_word(std::string_view word);
 
 }  // namespace invox::normalize

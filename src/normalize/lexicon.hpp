@@ -1,12 +1,13 @@
 #pragma once
-// English number, ordinal, month and weekday words: the vocabulary the phrase parsers share.
+// English number, ordinal, month and weekday words: the vocabulary the phrase parsers share,
+// read from the built-in lexicon (src/core/lexicon.json, groups digit_words .. weekday_names).
 #include <optional>
 #include <string_view>
 
 namespace invox::normalize {
 
-// "one".."nine" -> 1..9 and "zero" -> 0 ("oh" is handled by callers: it is a digit only
-// inside digit runs such as "one oh two").
+// "one".."nine" -> 1..9 and "zero" -> 0 ("oh" is spoken_zero: a digit only inside digit runs
+// such as "one oh two").
 [[nodiscard]] std::optional<int> digit_word(std::string_view w);
 // "ten".."nineteen" -> 10..19.
 [[nodiscard]] std::optional<int> teen_word(std::string_view w);
@@ -21,5 +22,7 @@ namespace invox::normalize {
 [[nodiscard]] std::optional<unsigned> month_word(std::string_view w);
 // "monday"/"mon" -> 1 .. "sunday"/"sun" -> 7 (ISO weekday numbering).
 [[nodiscard]] std::optional<unsigned> weekday_word(std::string_view w);
+// "oh"/"o" -> 0: the letters said for zero inside a run of digits.
+[[nodiscard]] std::optional<int> spoken_zero(std::string_view w);
 
 }  // namespace invox::normalize

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/lexicon_data.hpp"
 #include "normalize/boolean_value.hpp"
 #include "normalize/common.hpp"
 #include "normalize/date_value.hpp"
@@ -21,10 +22,8 @@ namespace {
 using namespace normalize;
 
 bool is_abbreviation(const Token& t) {
-  static constexpr std::string_view kAbbrev[] = {"dr", "mr", "mrs", "ms", "st", "jr", "sr", "prof", "mt", "no", "vs"};
-  for (auto a : kAbbrev)
-    if (t.is_word(a)) return true;
-  return t.kind == TokenKind::Word && t.text.size() == 1;  // initials: "J. Smith"
+  if (t.kind != TokenKind::Word) return false;
+  return t.text.size() == 1 || lexicon::lexicon_data().abbreviations.contains(t.text);  // or initials: "J. Smith"
 }
 
 // Tokens up to the end of the clause (text) or sentence (textarea).

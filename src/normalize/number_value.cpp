@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "normalize/fold.hpp"
-#include "normalize/guideline_aliases.hpp"
+#include "core/guideline_hints.hpp"
 #include "normalize/spoken_number.hpp"
 #include "normalize/units.hpp"
 
@@ -50,7 +50,7 @@ TokenParse finish(double v, size_t first, size_t last, const Field& field) {
   return p;
 }
 
-// Words that settle a count as zero ("nobody was hurt" -> 0).
+// Words that settle a count as zero ("nobody came" -> 0).
 std::optional<size_t> zero_words_at(const Tokens& t, size_t i) {
   if (i >= t.size()) return std::nullopt;
   if (t[i].is_word("nobody") || t[i].is_word("none") || t[i].is_word("nil") || t[i].is_word("nothing"))
@@ -134,8 +134,8 @@ NormalizeResult normalize_number(const Json& value, const Field& field, const No
   if (!value.is_string()) return invalid_result(field, fmt::format("{} is not a number", describe(value)));
   const std::string& s = value.get_ref<const std::string&>();
   const std::string key = phrase_key(s);
-  // Guideline synonyms that settle a value ("'nobody was hurt' -> 0").
-  for (const auto& a : guideline_rules(field.guidelines)->aliases) {
+  // Guideline synonyms that settle a value ("'nothing stolen' -> 0").
+  for (const auto& a : guideline_hints(field.guidelines)->aliases) {
     const std::string alias = phrase_key(a.phrase);
     if (alias.empty() || (" " + key + " ").find(" " + alias + " ") == std::string::npos) continue;
     bool ord = false;

@@ -1,17 +1,12 @@
 #include "normalize/spoken_id.hpp"
 
-#include <array>
-
+#include "core/lexicon_data.hpp"
+#include "invox/normalize.hpp"
 #include "normalize/lexicon.hpp"
 
 namespace invox::normalize {
 
 namespace {
-
-constexpr std::array<std::string_view, 26> kNato = {
-    "alpha", "bravo",  "charlie", "delta",  "echo",   "foxtrot", "golf",    "hotel", "india",
-    "juliet", "kilo",  "lima",    "mike",   "november", "oscar", "papa",    "quebec", "romeo",
-    "sierra", "tango", "uniform", "victor", "whiskey", "xray",   "yankee",  "zulu"};
 
 // One piece: a letter or digits, appended to `out`; returns tokens consumed (0 = none).
 size_t piece_at(const Tokens& t, size_t i, std::string& out, int& letters, int& digits) {
@@ -24,8 +19,9 @@ size_t piece_at(const Tokens& t, size_t i, std::string& out, int& letters, int& 
     return 1;
   }
   if (tok.kind != TokenKind::Word) return 0;
-  if (tok.text.size() == 1 && tok.text[0] >= 'a' && tok.text[0] <= 'z') {
-    // "o" between digits is a zero ("six o two"), elsewhere the letter O.
+  const bool after_digit = !out.empty() && out.back() >= '0' && out.back() <= '9';
+  if (tok.text.size() == 1 && tok.text[0] >= 'a' && tok.text[0] <= 'z' && !(after_digit && spoken_zero(tok.text))) {
+    // "o" after a digit is a zero ("six o two"), elsewhere the letter O.
     out += static_cast<char>(tok.text[0] - 'a' + 'A');
     ++letters;
     return 1;
@@ -36,27 +32,27 @@ size_t piece_at(const Tokens& t, size_t i, std::string& out, int& letters, int& 
     return 1;
   }
   const bool digit_follows = i + 1 < t.size() && (t[i + 1].kind == TokenKind::Number || digit_word(t[i + 1].text));
-  if (tok.text == "oh" && (digits > 0 || digit_follows)) {
+  if (spoken_zero(tok.text) && (digits > 0 || digit_follows)) {
     out += '0';
     ++digits;
     return 1;
   }
-  if (tok.text == "double" && i + 1 < t.size()) {
+  const auto& words = lexicon::lexicon_data();
+  if (auto rep = words.repeat_words.find(tok.text); rep != words.repeat_words.end() && i + 1 < t.size()) {
     std::string one;
     int l = 0, d = 0;
     if (piece_at(t, i + 1, one, l, d) == 1 && one.size() == 1) {
-      out += one + one;
-      letters += 2 * l;
-      digits += 2 * d;
+      const int times = static_cast<int>(rep->second);
+      for (int n = 0; n < times; ++n) out += one;
+      letters += times * l;
+      digits += times * d;
       return 2;
     }
   }
-  for (size_t k = 0; k < kNato.size(); ++k) {
-    if (tok.text == kNato[k] || (k == 23 && tok.text == "x-ray")) {
-      out += static_cast<char>('A' + k);
-      ++letters;
-      return 1;
-    }
+  if (auto k = words.spelling_alphabet.index_of(tok.text)) {
+    out += static_cast<char>('A' + *k);
+    ++letters;
+    return 1;
   }
   return 0;
 }
@@ -73,7 +69,7 @@ std::optional<SpokenId> parse_spoken_id_at(const Tokens& t, size_t i) {
       std::string probe;
       int l = 0, d = 0;
       if (piece_at(t, k + 1, probe, l, d)) {
-        ++k;  // a dash inside a spoken code ("h p - three") is dropped
+        ++k;  // a dash inside a spoken code ("k t - nine") is dropped
         continue;
       }
     }
@@ -87,12 +83,16 @@ std::optional<SpokenId> parse_spoken_id_at(const Tokens& t, size_t i) {
   return id;
 }
 
-std::optional<std::string> spoken_id(std::string_view text) {
-  const Tokens t = tokenize(text);
+}  // namespace invox::normalize
+
+namespace invox {
+
+std::optional<SpokenIdPrefix> parse_spoken_id_prefix(std::string_view text) {
+  const normalize::Tokens t = normalize::tokenize(text);
   if (t.empty()) return std::nullopt;
-  auto id = parse_spoken_id_at(t, 0);
-  if (!id || id->last != t.size()) return std::nullopt;
-  return id->value;
+  auto id = normalize::parse_spoken_id_at(t, 0);
+  if (!id) return std::nullopt;
+  return SpokenIdPrefix{id->value, id->letters, id->digits, t[id->last - 1].end};
 }
 
-}  // namespace invox::normalize
+}  // namespace invox

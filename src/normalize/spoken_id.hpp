@@ -1,6 +1,6 @@
 #pragma once
-// Identifiers spelled out letter by letter and digit by digit: "h p three" -> "HP3",
-// "w o six two zero three" -> "WO6203", "c v zero four" -> "CV04".
+// Identifiers spelled out letter by letter and digit by digit: "k t nine" -> "KT9",
+// "r t two zero nine" -> "RT209", "r t zero six" -> "RT06".
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,12 +17,9 @@ struct SpokenId {
   int digits = 0;
 };
 
-// Reads single letters ("h", "p", "double u"? no), letter-names ("bee"? no: only single
-// letters and NATO words alpha..zulu), digit words (zero/oh..nine) and digit tokens from token
-// i on. Needs at least two pieces.
+// Reads single letters, spelling-alphabet words (alpha..zulu), repeat words ("double seven"),
+// digit words (zero..nine, and "oh"/"o" after a digit) and digit tokens from token i on. Needs
+// at least two pieces. The lexicon (src/core/lexicon.json) holds every word it knows.
 [[nodiscard]] std::optional<SpokenId> parse_spoken_id_at(const Tokens& tokens, size_t i);
-
-// The whole text as a spoken identifier, or nullopt when any word is not a letter or digit.
-[[nodiscard]] std::optional<std::string> spoken_id(std::string_view text);
 
 }  // namespace invox::normalize

@@ -29,7 +29,7 @@ size_t skip_joiner(const Tokens& t, size_t j) {
 
 // A digit word including the spoken zero "oh"/"o".
 std::optional<int> digit_or_oh(std::string_view w) {
-  if (w == "oh" || w == "o") return 0;
+  if (auto z = spoken_zero(w)) return z;
   return digit_word(w);
 }
 
@@ -155,7 +155,7 @@ std::optional<double> parse_and_fraction(const Tokens& t, size_t i, size_t& end)
 
 // Three or more digit words read as a numeral ("four four seven one", "one oh two").
 std::optional<NumberMatch> parse_digit_run(const Tokens& t, size_t i) {
-  if (word_is(t, i, "oh") || word_is(t, i, "o")) return std::nullopt;
+  if (i < t.size() && t[i].kind == TokenKind::Word && spoken_zero(t[i].text)) return std::nullopt;
   std::string digits;
   size_t j = i;
   while (const Token* w = word_at(t, j)) {
@@ -337,7 +337,7 @@ std::optional<double> parse_numeral(std::string_view s, bool decimal_comma, bool
 std::optional<int> parse_two_digit_group(const Tokens& t, size_t i, size_t& last, bool allow_oh) {
   const Token* w = word_at(t, i);
   if (!w) return std::nullopt;
-  if (allow_oh && (w->text == "oh" || w->text == "o" || w->text == "zero")) {
+  if (allow_oh && digit_or_oh(w->text) == 0) {
     const size_t k = skip_joiner(t, i + 1);
     if (const Token* d = word_at(t, k)) {
       if (auto v = digit_word(d->text); v && *v > 0) return last = k + 1, *v;

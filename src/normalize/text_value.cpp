@@ -4,8 +4,9 @@
 
 #include <set>
 
+#include "core/lexicon_data.hpp"
 #include "normalize/fold.hpp"
-#include "normalize/guideline_aliases.hpp"
+#include "core/guideline_hints.hpp"
 #include "normalize/spoken_id.hpp"
 #include "util/strings.hpp"
 
@@ -13,13 +14,9 @@ namespace invox::normalize {
 
 namespace {
 
-bool one_of(std::string_view w, std::initializer_list<std::string_view> list) {
-  for (auto x : list)
-    if (w == x) return true;
-  return false;
-}
+const lexicon::LexiconData& words() { return lexicon::lexicon_data(); }
 
-// Crude stem for matching a field's own words: "allergies" ~ "allergy", "defects" ~ "defect".
+// Crude stem for matching a field's own words: "faults" ~ "fault", "spokes" ~ "spoke".
 std::string stem(std::string w) {
   if (w.size() > 4 && w.ends_with("ies")) return w.substr(0, w.size() - 3) + "y";
   if (w.size() > 3 && w.ends_with("es") && (w.ends_with("sses") || w.ends_with("ches") || w.ends_with("shes")))
@@ -29,19 +26,12 @@ std::string stem(std::string w) {
 }
 
 std::set<std::string> field_words(const Field& f) {
-  std::set<std::string> words;
+  std::set<std::string> own;
   std::string all = f.id + " " + f.label;
   for (const auto& a : f.aliases) all += " " + a;
   for (auto& w : util::split(phrase_key(all), ' '))
-    if (!w.empty()) words.insert(stem(w));
-  return words;
-}
-
-bool is_generic(std::string_view w) {
-  return one_of(w, {"known", "found", "reported", "noted", "identified", "observed", "significant", "other", "any",
-                    "current", "currently", "relevant", "at", "all", "were", "was", "is", "are", "been", "has",
-                    "have", "drug", "medication", "medications", "further", "additional", "new", "obvious", "visible",
-                    "to", "report", "the", "so", "far", "today", "yet", "issues", "issue", "problems", "problem"});
+    if (!w.empty()) own.insert(stem(w));
+  return own;
 }
 
 // Split points inside one comma-separated chunk: " and ", " plus ", " & ", " as well as ".
@@ -52,7 +42,8 @@ std::vector<std::string> split_conjunctions(const std::string& chunk) {
   size_t start = 0, i = 0;
   while (i < lower.size()) {
     size_t len = 0;
-    for (std::string_view sep : {" and also ", " as well as ", " and ", " plus ", " & ", " along with "}) {
+    for (const auto& joiner : words().list_joiners) {
+      const std::string sep = " " + util::join(joiner, " ") + " ";
       if (lower.compare(i, sep.size(), sep) == 0) {
         len = sep.size();
         break;
@@ -76,7 +67,8 @@ std::string strip_list_noise_once(std::string s) {
   for (std::string_view b : {"- ", "* ", "\xE2\x80\xA2 "})
     if (s.compare(0, b.size(), b) == 0) s = util::trim(s.substr(b.size()));
   if (s.size() > 2 && s[0] >= '0' && s[0] <= '9' && (s[1] == '.' || s[1] == ')') && s[2] == ' ') s = util::trim(s.substr(3));
-  for (std::string_view lead : {"and also ", "and ", "also ", "plus ", "as well as "}) {
+  for (const auto& joiner : words().list_joiners) {
+    const std::string lead = util::join(joiner, " ") + " ";
     if (fold_case_accents(s.substr(0, lead.size())) == lead) {
       s = util::trim(s.substr(lead.size()));
       break;
@@ -158,18 +150,23 @@ std::vector<std::string> split_items(std::string_view s) {
 bool is_placeholder_item(std::string_view item, const Field& field) {
   const std::string key = phrase_key(item);
   if (key.empty()) return true;
-  if (one_of(key, {"n a", "na", "none", "nil", "null", "nothing", "no", "unknown", "not applicable", "not known",
-                   "nka", "nkda", "nkfa", "none known", "nothing to report", "nothing found", "not reported",
-                   "not stated", "not given", "not available", "tbd", "tba", "nan"}))
-    return true;
-  for (const auto& p : guideline_rules(field.guidelines)->empty_phrases)
+  if (words().empty_values.contains(key) || words().nothing_values.contains(key)) return true;
+  for (const auto& p : guideline_hints(field.guidelines)->empty_phrases)
     if (phrase_key(p) == key) return true;
-  const auto words = util::split(key, ' ');
-  if (!one_of(words.front(), {"no", "none", "nothing", "nil", "zero"})) return false;
-  // "no known allergies", "no defects found": nothing but the field's own words and fillers.
+  const auto said = util::split(key, ' ');
+  if (!words().nothing_openers.contains(said.front())) return false;
+  // "no known faults", "no faults found": the field's own words and fillers, and before the
+  // last own word up to two modifiers of it ("no known brake faults").
+  constexpr size_t kMaxModifiers = 2;
   const auto own = field_words(field);
-  for (size_t i = 1; i < words.size(); ++i)
-    if (!is_generic(words[i]) && !own.count(stem(words[i]))) return false;
+  size_t last_own = 0;
+  for (size_t i = 1; i < said.size(); ++i)
+    if (own.count(stem(said[i]))) last_own = i;
+  size_t modifiers = 0;
+  for (size_t i = 1; i < said.size(); ++i) {
+    if (words().nothing_filler_words.contains(said[i]) || own.count(stem(said[i]))) continue;
+    if (i > last_own || ++modifiers > kMaxModifiers) return false;
+  }
   return true;
 }
 
@@ -187,8 +184,8 @@ NormalizeResult normalize_text(const Json& value, const Field& field) {
   }
   std::string out = clean_text(s);
   const std::string key = phrase_key(out);
-  if (key.empty() || one_of(key, {"n a", "null", "none", "unknown", "not applicable"})) return NormalizeResult{};
-  // "h p three" -> "HP3" when the whole value was spelled out.
+  if (key.empty() || words().empty_values.contains(key)) return NormalizeResult{};
+  // "k t nine" -> "KT9" when the whole value was spelled out.
   if (out.find(' ') != std::string::npos) {
     const Tokens t = tokenize(out);
     bool spelled = false;

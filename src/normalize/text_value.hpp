@@ -17,7 +17,7 @@ namespace invox::normalize {
 // " as well as ", "and also"; items are cleaned, empty ones dropped.
 [[nodiscard]] std::vector<std::string> split_items(std::string_view s);
 
-// True for "n/a", "none", "nil", "nothing", "unknown", "no known allergies", "no defects found"
+// True for "n/a", "none", "nil", "nothing", "unknown", "no known faults", "no faults found"
 // (a "no"/"none" phrase made only of the field's own words and generic ones), and for phrases
 // the guidelines list under "leave empty for '...'".
 [[nodiscard]] bool is_placeholder_item(std::string_view item, const Field& field);

@@ -212,7 +212,7 @@ std::optional<TimeHit> parse_words(const Tokens& t, size_t i) {
   if (word_is(t, i, "noon") || word_is(t, i, "midday")) return finish(i, i + 1, 12, 0, Period::None, true);
   if (word_is(t, i, "midnight")) return finish(i, i + 1, 0, 0, Period::None, true);
   // Military "oh nine hundred", "zero six thirty".
-  if (word_is(t, i, "oh") || word_is(t, i, "zero")) {
+  if (t[i].kind == TokenKind::Word && (spoken_zero(t[i].text) || digit_word(t[i].text) == 0)) {
     const Token* d = i + 1 < t.size() ? &t[i + 1] : nullptr;
     auto v = d ? digit_word(d->text) : std::nullopt;
     if (!v || *v == 0) return std::nullopt;

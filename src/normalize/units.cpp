@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "core/lexicon_data.hpp"
+
 namespace invox::normalize {
 
 namespace {
@@ -14,42 +16,28 @@ struct UnitEntry {
   std::vector<std::string_view> weak;    // only when the field's unit has the same dimension
 };
 
+Dimension dimension_named(std::string_view name) {
+  static constexpr std::pair<std::string_view, Dimension> kNames[] = {
+      {"mass", Dimension::Mass},         {"length", Dimension::Length},     {"temperature", Dimension::Temperature},
+      {"percent", Dimension::Percent},   {"pressure", Dimension::Pressure}, {"duration", Dimension::Duration},
+      {"rate", Dimension::Rate},         {"volume", Dimension::Volume},     {"currency", Dimension::Currency}};
+  for (const auto& [n, d] : kNames)
+    if (n == name) return d;
+  return Dimension::Mass;  // unreachable: the lexicon loader accepts only the names above
+}
+
+// The lexicon's units group, in its order, with the dimension names resolved.
 const std::vector<UnitEntry>& table() {
-  static const std::vector<UnitEntry> kUnits = {
-      {{"kg", Dimension::Mass, 1.0, 0.0},
-       {"kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"}, {}},
-      {{"g", Dimension::Mass, 0.001, 0.0}, {"gram", "grams", "gramme", "grammes"}, {"g"}},
-      {{"lb", Dimension::Mass, 0.45359237, 0.0}, {"lb", "lbs", "pound", "pounds"}, {}},
-      {{"st", Dimension::Mass, 6.35029318, 0.0}, {"stone", "stones"}, {"st"}},
-      {{"cm", Dimension::Length, 0.01, 0.0}, {"cm", "cms", "centimeter", "centimeters", "centimetre", "centimetres"}, {}},
-      {{"mm", Dimension::Length, 0.001, 0.0}, {"mm", "millimeter", "millimeters", "millimetre", "millimetres"}, {}},
-      {{"m", Dimension::Length, 1.0, 0.0}, {"meter", "meters", "metre", "metres"}, {"m"}},
-      {{"km", Dimension::Length, 1000.0, 0.0}, {"km", "kilometer", "kilometers", "kilometre", "kilometres"}, {}},
-      {{"in", Dimension::Length, 0.0254, 0.0}, {"inch", "inches"}, {"in"}},
-      {{"ft", Dimension::Length, 0.3048, 0.0}, {"ft", "foot", "feet"}, {}},
-      {{"°C", Dimension::Temperature, 1.0, 0.0},
-       {"° c", "celsius", "centigrade", "degrees celsius", "degree celsius", "degrees centigrade", "°"},
-       {"c", "degrees", "degree"}},
-      {{"°F", Dimension::Temperature, 5.0 / 9.0, -32.0 * 5.0 / 9.0},
-       {"° f", "fahrenheit", "degrees fahrenheit", "degree fahrenheit"}, {"f"}},
-      {{"%", Dimension::Percent, 1.0, 0.0}, {"%", "percent", "per cent", "pct"}, {}},
-      {{"bar", Dimension::Pressure, 1.0, 0.0}, {"bar", "bars"}, {}},
-      {{"psi", Dimension::Pressure, 0.0689475729, 0.0}, {"psi"}, {}},
-      {{"kPa", Dimension::Pressure, 0.01, 0.0}, {"kpa", "kilopascal", "kilopascals"}, {}},
-      {{"mmHg", Dimension::Pressure, 0.00133322387, 0.0},
-       {"mmhg", "mm hg", "millimeters of mercury", "millimetres of mercury"}, {}},
-      {{"h", Dimension::Duration, 1.0, 0.0}, {"hr", "hrs", "hour", "hours"}, {"h"}},
-      {{"min", Dimension::Duration, 1.0 / 60.0, 0.0}, {"minute", "minutes", "mins"}, {"min"}},
-      {{"days", Dimension::Duration, 24.0, 0.0}, {"day", "days", "working days", "work days", "business days"}, {"d"}},
-      {{"weeks", Dimension::Duration, 168.0, 0.0}, {"week", "weeks", "wk", "wks"}, {}},
-      {{"/min", Dimension::Rate, 1.0, 0.0},
-       {"bpm", "beats per minute", "beats a minute", "beats / min", "breaths per minute", "breaths a minute",
-        "breaths / min", "per minute", "a minute", "/ min"},
-       {"beats", "breaths"}},
-      {{"USD", Dimension::Currency, 1.0, 0.0}, {"$", "usd", "dollar", "dollars", "bucks", "us dollars"}, {}},
-      {{"EUR", Dimension::Currency, 1.0, 0.0}, {"€", "eur", "euro", "euros"}, {}},
-      {{"GBP", Dimension::Currency, 1.0, 0.0}, {"£", "gbp", "pounds sterling", "quid"}, {"pound", "pounds"}},
-  };
+  static const std::vector<UnitEntry> kUnits = [] {
+    std::vector<UnitEntry> out;
+    for (const auto& u : lexicon::lexicon_data().units) {
+      UnitEntry e{{u.id, dimension_named(u.dimension), u.factor, u.offset}, {}, {}};
+      e.strong.assign(u.words.begin(), u.words.end());
+      e.weak.assign(u.weak.begin(), u.weak.end());
+      out.push_back(std::move(e));
+    }
+    return out;
+  }();
   return kUnits;
 }
 
@@ -71,15 +59,9 @@ size_t match_phrase(const Tokens& t, size_t i, std::string_view phrase) {
 }  // namespace
 
 const UnitInfo* unit_from_symbol(std::string_view symbol) {
-  const Tokens t = tokenize(symbol);
-  if (t.empty()) return nullptr;
-  for (const auto& e : table()) {
-    if (e.info.id == symbol) return &e.info;
-    for (const auto* list : {&e.strong, &e.weak})
-      for (auto p : *list)
-        if (match_phrase(t, 0, p) == t.size()) return &e.info;
-  }
-  return nullptr;
+  const auto& units = lexicon::lexicon_data().units;
+  const lexicon::UnitEntry* u = lexicon::lexicon_data().unit_for_symbol(symbol);
+  return u ? &table()[static_cast<size_t>(u - units.data())].info : nullptr;
 }
 
 std::optional<UnitMatch> match_unit_at(const Tokens& t, size_t i, const UnitInfo* preferred) {

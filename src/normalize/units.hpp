@@ -1,7 +1,8 @@
 #pragma once
 // Units of measure for number fields: recognizing unit words after a number ("78 kilos",
-// "38.5 degrees", "ninety three percent", "$2,150") and converting between units of the same
-// dimension (pounds -> kg, °F -> °C, minutes -> hours). Currencies are never converted.
+// "38.5 degrees", "sixty two percent", "$2,150") and converting between units of the same
+// dimension (pounds -> kg, °F -> °C, minutes -> hours). Currencies are never converted. The
+// units, their words and factors are the lexicon's "units" group (src/core/lexicon.json).
 #include <optional>
 #include <string_view>
 
@@ -9,7 +10,7 @@
 
 namespace invox::normalize {
 
-enum class Dimension { Mass, Length, Temperature, Percent, Pressure, Duration, Rate, Currency };
+enum class Dimension { Mass, Length, Temperature, Percent, Pressure, Duration, Rate, Volume, Currency };
 
 struct UnitInfo {
   std::string_view id;  // canonical symbol: "kg", "lb", "°C", "USD", ...

@@ -4,14 +4,14 @@
 
 namespace invox {
 
-std::vector<verify::ByteSpan> locate_segments(const Transcript& transcript) {
-  std::vector<verify::ByteSpan> spans;
-  const verify::FoldedText folded = verify::fold_text(transcript.text);
+std::vector<util::ByteSpan> locate_segments(const Transcript& transcript) {
+  std::vector<util::ByteSpan> spans;
+  const util::FoldedText folded = util::fold_text(transcript.text);
   const size_t n = transcript.text.size();
   size_t folded_cursor = 0;
   size_t byte_cursor = 0;
   for (const Segment& seg : transcript.segments) {
-    if (auto m = verify::find_folded(folded, seg.text, folded_cursor)) {
+    if (auto m = util::find_folded(folded, seg.text, folded_cursor)) {
       spans.push_back(m->span);
       folded_cursor = m->folded_end;
       byte_cursor = m->span.end;
@@ -28,13 +28,13 @@ std::vector<verify::ByteSpan> locate_segments(const Transcript& transcript) {
   return spans;
 }
 
-void apply_asr_evidence(Candidate& c, const Transcript& t, const std::vector<verify::ByteSpan>& spans) {
+void apply_asr_evidence(Candidate& c, const Transcript& t, const std::vector<util::ByteSpan>& spans) {
   if (t.segments.empty() || !c.evidence) return;
   Evidence& e = *c.evidence;
   const size_t n = t.text.size();
   const bool offsets_valid = e.char_begin && e.char_end && *e.char_begin < *e.char_end && *e.char_end <= n;
   if (!offsets_valid) {
-    auto m = verify::find_folded(verify::fold_text(t.text), e.snippet);
+    auto m = util::find_folded(util::fold_text(t.text), e.snippet);
     if (!m) return;
     e.char_begin = m->span.begin;
     e.char_end = m->span.end;

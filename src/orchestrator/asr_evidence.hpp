@@ -1,12 +1,14 @@
 #pragma once
 // Maps extractor evidence (byte offsets into the transcript) to ASR segments: evidence gets
 // start/end seconds, and the candidate's confidence is multiplied by the lowest confidence of
-// the segments it overlaps, so values heard in doubtful audio are flagged by VER.
+// the segments it overlaps, so values heard in doubtful audio are flagged by VER. This is the one
+// place evidence gets segment times: extractors give byte offsets (invox/evidence.hpp) and the
+// orchestrator calls apply_asr_evidence once per candidate, after IE.
 #include <vector>
 
 #include "invox/extractor.hpp"
 #include "invox/transcript.hpp"
-#include "verify/text_fold.hpp"
+#include "util/text_fold.hpp"
 
 namespace invox {
 
@@ -14,11 +16,11 @@ namespace invox {
 // transcript (case, punctuation and spacing ignored) from the end of the previous match, so
 // repeated phrases map in order. A segment that cannot be found is assumed to start where the
 // previous one ended and to span its own length.
-[[nodiscard]] std::vector<verify::ByteSpan> locate_segments(const Transcript& transcript);
+[[nodiscard]] std::vector<util::ByteSpan> locate_segments(const Transcript& transcript);
 
 // Fills evidence offsets from the snippet when the extractor gave none (first folded match),
 // then applies the segment mapping. No-op without segments or without evidence.
 void apply_asr_evidence(Candidate& candidate, const Transcript& transcript,
-                        const std::vector<verify::ByteSpan>& segment_spans);
+                        const std::vector<util::ByteSpan>& segment_spans);
 
 }  // namespace invox

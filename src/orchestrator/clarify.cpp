@@ -1,6 +1,6 @@
 #include "orchestrator/clarify.hpp"
 
-#include "spoken/sentences.hpp"
+#include "invox/spoken.hpp"
 
 namespace invox {
 

@@ -3,26 +3,18 @@
 
 #include <fmt/format.h>
 
-#include <mutex>
 #include <set>
 
 #include "invox/log.hpp"
 #include "orchestrator/asr_evidence.hpp"
 #include "orchestrator/form_assembly.hpp"
 #include "orchestrator/stages.hpp"
-#include "verify/verify.hpp"
+#include "invox/verify.hpp"
 
 namespace invox {
 
-struct Orchestrator::LazyParts {
-  std::mutex mutex;
-  std::shared_ptr<SpeechRecognizer> stt;
-};
-
 Orchestrator::Orchestrator(PipelineOptions options, PipelineServices services)
-    : options_(std::move(options)), services_(std::move(services)), lazy_(std::make_shared<LazyParts>()) {
-  lazy_->stt = services_.stt;
-}
+    : options_(std::move(options)), services_(std::move(services)), models_(describe_models(services_)) {}
 
 namespace {
 
@@ -31,19 +23,11 @@ struct RunState {
   const FillRequest& request;
   const Template& tmpl;
   Transcript transcript;
-  std::vector<verify::ByteSpan> segment_spans;
+  std::vector<util::ByteSpan> segment_spans;
   CfCandidates candidates;
   std::vector<Issue> extraction_issues;  // from the strategy (per-field failures)
   int calls = 0;
 };
-
-std::string describe_models(const PipelineOptions& options, const PipelineServices& s) {
-  auto name = [](const auto& p) { return p ? p->name() : std::string("?"); };
-  if (needs_two_models(options.strategy)) {
-    return fmt::format("{} + {}, judge {}", name(s.model_a), name(s.model_b), name(s.judge));
-  }
-  return name(s.model_a);
-}
 
 void fail(FillOutcome& out, std::string reason) {
   out.report.status = FormStatus::Failed;
@@ -80,19 +64,22 @@ std::map<std::string, std::string> requery_hints(const RunState& st, const std::
   return hints;
 }
 
-void run_pipeline(const PipelineOptions& options, const PipelineServices& services, const RecognizerSource& stt,
-                  const FillRequest& request, FillOutcome& out) {
+void run_pipeline(const PipelineOptions& options, const PipelineServices& services, const FillRequest& request,
+                  FillOutcome& out) {
   Report& report = out.report;
   if (!request.tmpl) return fail(out, "no form template given");
   const Template& tmpl = *request.tmpl;
-  out.form.filled = assemble_fields(tmpl, request.current, {});  // a failed run keeps the current values
+  // The form of a failed input: every field keeps its current value, exactly as in a run that
+  // heard nothing about it (carried values have confidence 1: this run did not estimate them).
+  out.form.filled = assemble_fields(tmpl, request.current, {});
+  if (request.transcript) out.form.transcript = request.transcript->text;
   if (!services.model_a) return fail(out, "no extraction model is configured");
   if (needs_two_models(options.strategy) && (!services.model_b || !services.judge)) {
     return fail(out, fmt::format("strategy {} needs two models and a judge (--models A,B --judge J)",
                                  to_string(options.strategy)));
   }
 
-  auto transcript = obtain_transcript(request, options.stt, stt, report);
+  auto transcript = obtain_transcript(request, options.stt, services, report);
   if (!transcript) return fail(out, transcript.error().message);
   out.form.transcript = transcript->text;
   if (transcript->text.find_first_not_of(" \t\r\n") == std::string::npos) {
@@ -190,7 +177,7 @@ void run_pipeline(const PipelineOptions& options, const PipelineServices& servic
   for (const auto& [id, f] : out.form.filled) {
     if (!f.value.is_null()) report.confidence.emplace_back(id, f.confidence);
   }
-  if (options.learn && report.status == FormStatus::Complete && services.history) learn_from(*services.history, out.form);
+  if (options.learn && services.history) learn_from(*services.history, out);
 }
 
 }  // namespace
@@ -199,18 +186,9 @@ FillOutcome Orchestrator::process(const FillRequest& request) const {
   FillOutcome out;
   out.form.template_id = request.tmpl ? request.tmpl->id : "";
   out.form.strategy = std::string(to_string(options_.strategy));
-  out.form.model = describe_models(options_, services_);
-  RecognizerSource stt = [this]() -> Expected<std::shared_ptr<SpeechRecognizer>> {
-    std::lock_guard<std::mutex> lock(lazy_->mutex);
-    if (!lazy_->stt) {
-      auto made = make_recognizer(options_.stt, services_.model_services);
-      if (!made) return made.error();
-      lazy_->stt = *made;
-    }
-    return lazy_->stt;
-  };
+  out.form.model = models_;
   try {
-    run_pipeline(options_, services_, stt, request, out);
+    run_pipeline(options_, services_, request, out);
   } catch (const std::exception& e) {
     fail(out, fmt::format("internal error: {}", e.what()));
   } catch (...) {

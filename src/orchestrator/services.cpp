@@ -1,4 +1,5 @@
-// Resolving default models, checking credentials and building the shared pipeline services.
+// What a run builds once and every input shares: default models resolved, credentials checked,
+// extractors and judge, the history store and the speech recognizer.
 #include <fmt/format.h>
 
 #include <mutex>
@@ -52,32 +53,40 @@ Status check_key(const ModelSpec& spec, const ModelServices& ms, const std::stri
   return ok();
 }
 
-void warn_rules_default_once() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    log::warn("no OPENAI_API_KEY or GEMINI_API_KEY is set: using the offline 'rules' model");
-  });
-}
-
 }  // namespace
 
+void resolve_default_models(PipelineOptions& options, const ProviderConfig& keys) {
+  if (!options.models.empty()) return;
+  if (needs_two_models(options.strategy)) {
+    options.models = {kDefaultA, kDefaultB};
+  } else if (!keys.openai_api_key.empty()) {
+    options.models = {kDefaultA};
+  } else if (!keys.gemini_api_key.empty()) {
+    options.models = {kDefaultB};
+  } else {
+    options.models = {kRules};
+    static std::once_flag once;  // DESIGN.md: said once, however many pipelines a run builds
+    std::call_once(once, [] {
+      log::warn("no OPENAI_API_KEY or GEMINI_API_KEY is set: using the offline 'rules' model "
+                "(choose one with --model)");
+    });
+  }
+}
+
+std::string describe_models(const PipelineServices& s) {
+  std::string out = s.model_a ? s.model_a->name() : std::string();
+  if (s.model_b) out += " + " + s.model_b->name();
+  if (s.judge) out += ", judge " + s.judge->name();
+  return out;
+}
+
 Expected<PipelineServices> build_pipeline_services(PipelineOptions& options, const ModelServices& model_services,
-                                                   const std::optional<HistoryOptions>& history) {
+                                                   const std::optional<HistoryOptions>& history, bool with_recognizer) {
   const bool two = needs_two_models(options.strategy);
   const std::string strategy(to_string(options.strategy));
-  const ProviderConfig& keys = model_services.providers;
-  if (options.models.empty()) {
-    if (two) options.models = {kDefaultA, kDefaultB};
-    else if (!keys.openai_api_key.empty()) options.models = {kDefaultA};
-    else if (!keys.gemini_api_key.empty()) options.models = {kDefaultB};
-    else {
-      options.models = {kRules};
-      warn_rules_default_once();
-    }
-  }
+  resolve_default_models(options, model_services.providers);
 
   PipelineServices s;
-  s.model_services = model_services;
   if (two) {
     if (options.models.size() != 2) {
       return Error::config(fmt::format("strategy {} needs exactly two models: pass --models A,B (default {},{})",
@@ -130,6 +139,16 @@ Expected<PipelineServices> build_pipeline_services(PipelineOptions& options, con
     } else {
       log::warn(fmt::format("history store unavailable, continuing zero-shot: {}", store.error().message));
       s.history = std::make_shared<UnavailableHistoryStore>(store.error());
+    }
+  }
+  if (with_recognizer) {
+    auto stt = make_recognizer(options.stt, model_services);
+    if (stt) {
+      s.stt = *stt;
+    } else if (stt.error().kind == ErrorKind::Config) {
+      return stt.error();  // e.g. a missing key for a networked STT backend
+    } else {
+      s.stt_error = stt.error();
     }
   }
   return s;

@@ -9,24 +9,33 @@
 namespace invox {
 
 Expected<Transcript> obtain_transcript(const FillRequest& request, const SttOptions& stt_options,
-                                       const RecognizerSource& recognizer, Report& report) {
+                                       const PipelineServices& services, Report& report) {
   if (request.transcript) return *request.transcript;
-  if (request.input.empty()) return Error::input("no input: give an audio or transcript file");
-  if (!is_audio_path(request.input)) return load_transcript(request.input);
+  if (request.text || !is_audio_path(request.input)) {
+    // A transcript that cannot be read fails the input at an `input` stage; one read well
+    // records no stage (reading is not a pipeline step worth timing).
+    StageClock clock("input");
+    Expected<Transcript> t = Error::input("no input: give an audio or transcript file");
+    if (request.text) {
+      t = transcript_from_text(*request.text, request.input.empty() ? "stdin" : request.input.string());
+    } else if (!request.input.empty()) {
+      t = load_transcript(request.input);
+    }
+    if (!t) report.stages.push_back(clock.finish(false, t.error().message));
+    return t;
+  }
 
   StageClock clock("stt");
   auto fail = [&](const Error& e) -> Expected<Transcript> {
     report.stages.push_back(clock.finish(false, e.message));
     return e;
   };
-  auto engine = recognizer();
-  if (!engine) return fail(engine.error());
-  if (!*engine) return fail(Error::internal("no speech recognizer available"));
+  if (!services.stt) return fail(services.stt_error.value_or(Error::internal("no speech recognizer available")));
   SttOptions opts = stt_options;
   if (!opts.bias_template) opts.bias_template = request.tmpl;
   Expected<Transcript> t = Error::internal("speech recognition did not run");
   try {
-    t = (*engine)->transcribe(request.input, opts);
+    t = services.stt->transcribe(request.input, opts);
   } catch (const std::exception& e) {
     return fail(Error::internal(fmt::format("{}: speech recognition failed: {}", request.input.string(), e.what())));
   }
@@ -67,18 +76,12 @@ Expected<StrategyOutput> run_strategy_guarded(Strategy strategy, const StrategyI
   }
 }
 
-void learn_from(HistoryStore& store, const FilledForm& form) {
-  HistoryExample ex;
-  ex.template_id = form.template_id;
-  ex.transcript = form.transcript;
-  ex.expected = Json::object();
-  ex.evidence = Json::object();
-  for (const auto& [id, f] : form.filled) {
-    ex.expected[id] = f.value;
-    if (f.evidence && !f.evidence->snippet.empty()) ex.evidence[id] = f.evidence->snippet;
-  }
+void learn_from(HistoryStore& store, const FillOutcome& outcome) {
+  if (outcome.report.status != FormStatus::Complete) return;  // only forms nobody needs to check teach
   try {
-    if (auto r = store.add(ex); !r) log::warn(fmt::format("--learn: could not add the result: {}", r.error().message));
+    if (auto r = store.add(history_example_from_form(outcome.form)); !r) {
+      log::warn(fmt::format("--learn: could not add the result: {}", r.error().message));
+    }
   } catch (const std::exception& e) {
     log::warn(fmt::format("--learn: could not add the result: {}", e.what()));
   }

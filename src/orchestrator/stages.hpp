@@ -1,7 +1,6 @@
 #pragma once
 // Pieces of the pipeline that the orchestrator runs as timed stages.
 #include <chrono>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,12 +29,11 @@ class StageClock {
   std::chrono::steady_clock::time_point start_;
 };
 
-using RecognizerSource = std::function<Expected<std::shared_ptr<SpeechRecognizer>>()>;
-
-// The transcript of a request: given directly, read from a transcript file, or recognized
-// from audio (recording an `stt` stage in the report).
+// The transcript of a request: given directly, read from its text or transcript file (a
+// failure records an `input` stage), or recognized from audio by the run's recognizer
+// (recording an `stt` stage).
 [[nodiscard]] Expected<Transcript> obtain_transcript(const FillRequest& request, const SttOptions& stt_options,
-                                                     const RecognizerSource& recognizer, Report& report);
+                                                     const PipelineServices& services, Report& report);
 
 // Few-shot examples from the store; any failure (including an exception) falls back to
 // zero-shot with the reason on the `rag` stage. Records the stage.
@@ -46,7 +44,8 @@ using RecognizerSource = std::function<Expected<std::shared_ptr<SpeechRecognizer
 // Runs a strategy inside an error boundary: exceptions become errors.
 [[nodiscard]] Expected<StrategyOutput> run_strategy_guarded(Strategy strategy, const StrategyInput& input);
 
-// Adds a complete result to the history store (`--learn`); failures are logged, never fatal.
-void learn_from(HistoryStore& store, const FilledForm& form);
+// Adds a complete result to the history store (`--learn`, history_example_from_form);
+// failures are logged, never fatal.
+void learn_from(HistoryStore& store, const FillOutcome& outcome);
 
 }  // namespace invox

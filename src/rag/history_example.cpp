@@ -75,9 +75,7 @@ Expected<HistoryExample> history_example_from_json(const Json& doc, const std::s
   return ex;
 }
 
-std::optional<HistoryExample> history_example_from_outcome(const FilledForm& form, const Report& report) {
-  if (report.status != FormStatus::Complete || form.template_id.empty() || form.transcript.empty())
-    return std::nullopt;
+HistoryExample history_example_from_form(const FilledForm& form) {
   HistoryExample ex;
   ex.template_id = form.template_id;
   ex.transcript = form.transcript;

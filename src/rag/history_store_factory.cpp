@@ -9,7 +9,7 @@ namespace invox {
 
 namespace {
 bool is_postgres_url(const std::string& s) {
-  return s.rfind("postgres://", 0) == 0 || s.rfind("postgresql://", 0) == 0;
+  return s.starts_with("postgres://") || s.starts_with("postgresql://");
 }
 }  // namespace
 
@@ -23,7 +23,7 @@ Expected<std::shared_ptr<HistoryStore>> open_history_store(const HistoryOptions&
   }
   if (is_postgres_url(options.location)) return rag::open_postgres_history(options.location, embedder, options);
   std::string path = options.location;
-  if (path.rfind("sqlite:", 0) == 0) path = path.substr(7);
+  if (path.starts_with("sqlite:")) path = path.substr(7);
   if (path.find("://") != std::string::npos)
     return Error::config(fmt::format("--history {}: use a file path (SQLite) or a postgres:// URL", options.location));
   return rag::open_sqlite_history(path.empty() ? default_history_path() : std::filesystem::path(path), embedder);

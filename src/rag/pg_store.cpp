@@ -54,11 +54,11 @@ std::string ids_literal(const std::vector<long long>& ids) {
   return out + "}";
 }
 
-class PgHistoryStore final : public HistoryStore {
+class PgHistoryStore final : public StoreBase {
  public:
   PgHistoryStore(const std::string& url, std::shared_ptr<Embedder> embedder, int dense_candidates)
-      : conn_(url, [this](PgConnection& c) { return setup(c); }),
-        embedder_(std::move(embedder)),
+      : StoreBase(std::move(embedder)),
+        conn_(url, [this](PgConnection& c) { return setup(c); }),
         dense_candidates_(dense_candidates) {}
 
   Status connect() {
@@ -66,17 +66,8 @@ class PgHistoryStore final : public HistoryStore {
     return conn_.ensure();
   }
 
-  Expected<long long> add(const HistoryExample& example) override {
-    auto r = add_batch({example});
-    if (!r) return r.error();
-    return r->front().id;
-  }
-
-  Expected<std::vector<AddResult>> add_batch(const std::vector<HistoryExample>& examples) override {
-    for (const auto& e : examples)
-      if (auto s = validate_example(e); !s) return s.error();
-    auto vectors = embed_examples(embedder_.get(), examples);
-    if (!vectors) return vectors.error();
+  Expected<std::vector<AddResult>> write_batch(const std::vector<HistoryExample>& examples,
+                                               const std::vector<std::vector<float>>& vectors) override {
     // Rows are written in hash order so two concurrent batches lock keys in the same order
     // and cannot deadlock on each other's uncommitted duplicates.
     std::vector<std::string> hashes;
@@ -88,7 +79,7 @@ class PgHistoryStore final : public HistoryStore {
     if (auto r = conn_.exec("BEGIN"); !r) return r.error();
     std::vector<AddResult> out(examples.size());
     for (size_t i : order) {
-      auto r = insert_one(examples[i], hashes[i], (*vectors)[i]);
+      auto r = insert_one(examples[i], hashes[i], vectors[i]);
       if (!r) {
         (void)conn_.exec("ROLLBACK");
         return r.error();
@@ -99,16 +90,8 @@ class PgHistoryStore final : public HistoryStore {
     return out;
   }
 
-  Expected<std::vector<FewShot>> retrieve(const Template& tmpl, const std::string& transcript,
-                                          const RetrievalOptions& options) override {
-    const int k = effective_k(options);
-    if (k == 0) return std::vector<FewShot>{};
-    std::vector<float> query;
-    if (embedder_) {
-      auto q = embed_query(*embedder_, tmpl.id, transcript);
-      if (!q) return q.error();
-      query = std::move(*q);
-    }
+  Expected<std::vector<FewShot>> rank(const Template& tmpl, const std::string& transcript, int k,
+                                      const std::vector<float>& query, const RetrievalOptions& options) override {
     std::lock_guard lock(mu_);
     CandidateLists lists;
     const bool prefilter = !query.empty() && !pgvector_ && dense_candidates_ > 0;
@@ -279,7 +262,6 @@ class PgHistoryStore final : public HistoryStore {
 
   std::mutex mu_;  // one connection, shared by the threads of a batch run
   PgConnection conn_;
-  std::shared_ptr<Embedder> embedder_;
   int dense_candidates_;
   bool pgvector_ = false;
 };

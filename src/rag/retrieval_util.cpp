@@ -9,6 +9,8 @@
 #include <set>
 #include <unordered_map>
 
+#include "util/strings.hpp"
+
 namespace invox::rag {
 
 namespace {
@@ -52,18 +54,6 @@ bool is_word_byte(unsigned char c) { return std::isalnum(c) != 0; }
 
 }  // namespace
 
-std::string truncate_chars(std::string_view text, size_t max_chars) {
-  size_t chars = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if ((c & 0xC0) != 0x80) {  // a lead byte starts a new code point
-      if (chars == max_chars) return std::string(text.substr(0, i));
-      ++chars;
-    }
-  }
-  return std::string(text);
-}
-
 std::string content_hash(const HistoryExample& example) {
   // nlohmann::json (not ordered_json) sorts object keys, so key order does not matter.
   const nlohmann::json canonical = nlohmann::json::parse(example.expected.is_null() ? "null" : example.expected.dump());
@@ -100,12 +90,12 @@ std::vector<std::string> query_terms(std::string_view text, size_t max_terms) {
 std::string embedding_input(std::string_view template_id, std::string_view transcript) {
   // Inputs are capped well below the 8,192-token limit of the embeddings API.
   constexpr size_t kMaxEmbedChars = 8000;
-  return fmt::format("templateId={}\n{}", template_id, truncate_chars(transcript, kMaxEmbedChars));
+  return fmt::format("templateId={}\n{}", template_id, util::truncate_chars(transcript, kMaxEmbedChars));
 }
 
 FewShot to_few_shot(const HistoryExample& example, const Template& tmpl, size_t max_transcript_chars) {
   FewShot shot;
-  shot.transcript = truncate_chars(example.transcript, max_transcript_chars);
+  shot.transcript = util::truncate_chars(example.transcript, max_transcript_chars);
   shot.expected = Json::object();
   shot.evidence = Json::object();
   for (const auto& field : tmpl.fields) {

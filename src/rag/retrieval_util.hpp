@@ -1,6 +1,6 @@
 #pragma once
 // Pure helpers shared by the SQLite and PostgreSQL stores: content hashing, query terms,
-// truncation, reshaping of examples to the current template, vector encoding and rank fusion.
+// reshaping of examples to the current template, vector encoding and rank fusion.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -9,9 +9,6 @@
 #include "invox/history.hpp"
 
 namespace invox::rag {
-
-// Cuts `text` to at most `max_chars` Unicode code points (never inside a UTF-8 sequence).
-[[nodiscard]] std::string truncate_chars(std::string_view text, size_t max_chars);
 
 // Identity of an example for de-duplication: template id, transcript and expected values
 // (key order ignored). 32 hex digits.

@@ -8,12 +8,20 @@
 
 #include "rag/ranking.hpp"
 #include "rag/retrieval_util.hpp"
-#include "rag/sqlite_db.hpp"
 #include "rag/stores.hpp"
+#include "util/time_format.hpp"
+#include "util/sqlite_db.hpp"
 
 namespace invox::rag {
 
 namespace {
+
+using util::SqliteDb;
+using util::SqliteStatement;
+using util::SqliteTransaction;
+
+// Long enough to ride out another process's import batch; short enough to surface a stuck lock.
+constexpr std::chrono::milliseconds kBusyTimeout{30'000};
 
 // `tpl_token` puts the template filter inside the FTS query; external-content FTS keeps one
 // copy of each transcript; triggers keep the index in step with the table.
@@ -51,22 +59,13 @@ std::string fts_query(const std::string& template_id, const std::vector<std::str
   return q + ")";
 }
 
-class SqliteHistoryStore final : public HistoryStore {
+class SqliteHistoryStore final : public StoreBase {
  public:
   SqliteHistoryStore(std::unique_ptr<SqliteDb> db, std::shared_ptr<Embedder> embedder)
-      : db_(std::move(db)), embedder_(std::move(embedder)) {}
+      : StoreBase(std::move(embedder)), db_(std::move(db)) {}
 
-  Expected<long long> add(const HistoryExample& example) override {
-    auto r = add_batch({example});
-    if (!r) return r.error();
-    return r->front().id;
-  }
-
-  Expected<std::vector<AddResult>> add_batch(const std::vector<HistoryExample>& examples) override {
-    for (const auto& e : examples)
-      if (auto s = validate_example(e); !s) return s.error();
-    auto vectors = embed_examples(embedder_.get(), examples);  // network: outside the lock
-    if (!vectors) return vectors.error();
+  Expected<std::vector<AddResult>> write_batch(const std::vector<HistoryExample>& examples,
+                                               const std::vector<std::vector<float>>& vectors) override {
     std::lock_guard lock(mu_);
     auto tx = SqliteTransaction::begin(*db_);
     if (!tx) return tx.error();
@@ -83,11 +82,11 @@ class SqliteHistoryStore final : public HistoryStore {
     for (size_t i = 0; i < examples.size(); ++i) {
       const auto& e = examples[i];
       const std::string hash = content_hash(e);
-      const auto& vec = (*vectors)[i];
+      const auto& vec = vectors[i];
       auto& st = *insert;
       st.bind(1, e.template_id).bind(2, template_token(e.template_id)).bind(3, e.transcript);
       st.bind(4, e.expected.dump()).bind(5, e.evidence.is_null() ? "{}" : e.evidence.dump());
-      st.bind(6, e.added_at.empty() ? utc_now_iso8601() : e.added_at).bind(7, hash);
+      st.bind(6, e.added_at.empty() ? util::utc_now_iso8601() : e.added_at).bind(7, hash);
       if (vec.empty()) st.bind_null(8).bind_null(9);
       else st.bind(8, embedder_->name()).bind_blob(9, encode_vector(vec));
       if (auto s = st.run(); !s) return s.error();
@@ -114,16 +113,8 @@ class SqliteHistoryStore final : public HistoryStore {
     return out;
   }
 
-  Expected<std::vector<FewShot>> retrieve(const Template& tmpl, const std::string& transcript,
-                                          const RetrievalOptions& options) override {
-    const int k = effective_k(options);
-    if (k == 0) return std::vector<FewShot>{};
-    std::vector<float> query;
-    if (embedder_) {
-      auto q = embed_query(*embedder_, tmpl.id, transcript);
-      if (!q) return q.error();
-      query = std::move(*q);
-    }
+  Expected<std::vector<FewShot>> rank(const Template& tmpl, const std::string& transcript, int k,
+                                      const std::vector<float>& query, const RetrievalOptions& options) override {
     std::lock_guard lock(mu_);
     CandidateLists lists;
     const int depth = embedder_ ? kFusionDepth : k;
@@ -272,15 +263,17 @@ class SqliteHistoryStore final : public HistoryStore {
 
   std::mutex mu_;  // one connection, shared by the threads of a batch run
   std::unique_ptr<SqliteDb> db_;
-  std::shared_ptr<Embedder> embedder_;
 };
 
 }  // namespace
 
 Expected<std::shared_ptr<HistoryStore>> open_sqlite_history(const std::filesystem::path& path,
                                                             std::shared_ptr<Embedder> embedder) {
-  auto db = SqliteDb::open(path, true);
+  auto db = SqliteDb::open(path, {"history store", true, kBusyTimeout});
   if (!db) return db.error();
+  // WAL lets readers run during a write and several processes append safely.
+  if (auto s = (*db)->exec_when_unlocked("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"); !s)
+    return s.error();
   // One write transaction, so processes opening a new file together create the schema once.
   if (auto s = (*db)->exec_when_unlocked(std::string("BEGIN IMMEDIATE;") + kSchema + "COMMIT;"); !s) return s.error();
   return std::shared_ptr<HistoryStore>(std::make_shared<SqliteHistoryStore>(std::move(*db), std::move(embedder)));

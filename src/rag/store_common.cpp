@@ -1,8 +1,5 @@
 #include <fmt/format.h>
 
-#include <chrono>
-#include <ctime>
-
 #include "rag/retrieval_util.hpp"
 #include "rag/stores.hpp"
 
@@ -18,6 +15,8 @@ Status validate_example(const HistoryExample& e) {
     return Error::input(fmt::format("history example for '{}': evidence must be an object", e.template_id));
   return ok();
 }
+
+namespace {
 
 Expected<std::vector<std::vector<float>>> embed_examples(Embedder* embedder,
                                                          const std::vector<HistoryExample>& examples) {
@@ -44,13 +43,34 @@ Expected<std::vector<float>> embed_query(Embedder& embedder, const std::string& 
   return normalized(vectors->front());
 }
 
-std::string utc_now_iso8601() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
+}  // namespace
+
+Expected<long long> StoreBase::add(const HistoryExample& example) {
+  auto r = add_batch({example});
+  if (!r) return r.error();
+  return r->front().id;
+}
+
+Expected<std::vector<AddResult>> StoreBase::add_batch(const std::vector<HistoryExample>& examples) {
+  for (const auto& e : examples) {
+    if (auto s = validate_example(e); !s) return s.error();
+  }
+  auto vectors = embed_examples(embedder_.get(), examples);
+  if (!vectors) return vectors.error();
+  return write_batch(examples, *vectors);
+}
+
+Expected<std::vector<FewShot>> StoreBase::retrieve(const Template& tmpl, const std::string& transcript,
+                                                   const RetrievalOptions& options) {
+  const int k = effective_k(options);
+  if (k == 0) return std::vector<FewShot>{};
+  std::vector<float> query;
+  if (embedder_) {
+    auto q = embed_query(*embedder_, tmpl.id, transcript);
+    if (!q) return q.error();
+    query = std::move(*q);
+  }
+  return rank(tmpl, transcript, k, query, options);
 }
 
 }  // namespace invox::rag

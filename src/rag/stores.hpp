@@ -18,14 +18,30 @@ namespace invox::rag {
 // Rejects examples a store must not keep (no template id, empty transcript, non-object values).
 [[nodiscard]] Status validate_example(const HistoryExample& example);
 
-// Unit-length vectors for each example's embedding input (empty vectors without an embedder).
-[[nodiscard]] Expected<std::vector<std::vector<float>>> embed_examples(Embedder* embedder,
-                                                                       const std::vector<HistoryExample>& examples);
-// Unit-length vector for a retrieval query.
-[[nodiscard]] Expected<std::vector<float>> embed_query(Embedder& embedder, const std::string& template_id,
-                                                       const std::string& transcript);
+// What every back end shares: one add is a batch of one; a batch is validated and embedded
+// before the back end writes it (outside its lock: embedding goes over the network); a
+// retrieval clamps k and embeds its query before the back end ranks.
+class StoreBase : public HistoryStore {
+ public:
+  explicit StoreBase(std::shared_ptr<Embedder> embedder) : embedder_(std::move(embedder)) {}
 
-// The current UTC time as ISO 8601 ("2026-03-14T09:30:00Z").
-[[nodiscard]] std::string utc_now_iso8601();
+  Expected<long long> add(const HistoryExample& example) final;
+  Expected<std::vector<AddResult>> add_batch(const std::vector<HistoryExample>& examples) final;
+  Expected<std::vector<FewShot>> retrieve(const Template& tmpl, const std::string& transcript,
+                                          const RetrievalOptions& options) final;
+
+ protected:
+  // Writes valid examples in one transaction; vectors[i] is examples[i]'s unit-length vector
+  // (empty without an embedder).
+  [[nodiscard]] virtual Expected<std::vector<AddResult>> write_batch(
+      const std::vector<HistoryExample>& examples, const std::vector<std::vector<float>>& vectors) = 0;
+  // Up to k (1..5) examples of `tmpl` for `transcript`; `query` is empty without an embedder.
+  [[nodiscard]] virtual Expected<std::vector<FewShot>> rank(const Template& tmpl, const std::string& transcript,
+                                                            int k, const std::vector<float>& query,
+                                                            const RetrievalOptions& options) = 0;
+
+  std::shared_ptr<Embedder> embedder_;
+};
+
 
 }  // namespace invox::rag

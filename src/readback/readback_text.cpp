@@ -3,7 +3,7 @@
 #include <cctype>
 #include <map>
 
-#include "spoken/sentences.hpp"
+#include "invox/spoken.hpp"
 #include "spoken/spoken_value.hpp"
 
 namespace invox::readback {

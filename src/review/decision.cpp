@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "util/strings.hpp"
-#include "verify/verify.hpp"
+#include "invox/verify.hpp"
 
 namespace invox::review {
 

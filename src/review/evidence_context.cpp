@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "invox/evidence.hpp"
 #include "util/strings.hpp"
 
 namespace invox::review {
@@ -62,14 +63,9 @@ ContextLine line_of(const std::string& text, Span s, Span mark) {
 }
 
 std::optional<Span> locate(const std::string& text, const Evidence& e) {
-  if (e.char_begin && e.char_end && *e.char_begin < *e.char_end && *e.char_end <= text.size()) {
-    return Span{*e.char_begin, *e.char_end};
-  }
-  if (e.snippet.empty()) return std::nullopt;
-  if (size_t at = text.find(e.snippet); at != std::string::npos) return Span{at, at + e.snippet.size()};
-  const std::string lower = util::to_lower_ascii(text);
-  if (size_t at = lower.find(util::to_lower_ascii(e.snippet)); at != std::string::npos) return Span{at, at + e.snippet.size()};
-  return std::nullopt;
+  const auto at = locate_evidence(text, e);
+  if (!at) return std::nullopt;
+  return Span{at->first, at->second};
 }
 
 // True when text[at, at + n) is a whole word or phrase, not part of a longer word.

@@ -19,9 +19,11 @@ Expected<HistoryExample> example_of(const std::filesystem::path& dir, const std:
   if (!form) return form.error();
   auto report = report_from_json(*report_doc);
   if (!report) return report.error();
-  auto example = history_example_from_outcome(*form, *report);
-  if (!example) return Error::input("not complete (or without a transcript): not added");
-  return *example;
+  // Like `fill --learn`: only forms nobody needs to check teach, and only with what was said.
+  if (report->status != FormStatus::Complete || form->transcript.empty()) {
+    return Error::input("not complete (or without a transcript): not added");
+  }
+  return history_example_from_form(*form);
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/template_set.hpp"
+#include "invox/template_set.hpp"
 #include "invox/form.hpp"
 #include "invox/output.hpp"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/template_set.hpp"
+#include "invox/template_set.hpp"
 #include "invox/normalize.hpp"
 #include "review/commit.hpp"
 #include "review/terminal.hpp"

@@ -1,4 +1,4 @@
-#include "spoken/sentences.hpp"
+#include "invox/spoken.hpp"
 
 #include "spoken/spoken_value.hpp"
 #include "util/strings.hpp"

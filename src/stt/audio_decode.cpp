@@ -10,13 +10,14 @@
 #include <memory>
 
 #include "stt/audio_format.hpp"
+#include "util/cancel.hpp"
 
 namespace invox::stt {
 
 namespace {
 
 struct SndfileCloser {
-  void operator()(SNDFILE* f) const { sf_close(f); }
+  void operator()(SNDFILE* f) const noexcept { sf_close(f); }
 };
 
 void put_le(std::string& out, std::uint32_t v, int bytes) {
@@ -112,6 +113,7 @@ Expected<AudioBuffer> decode_audio(const std::filesystem::path& path, const Deco
   std::vector<float> interleaved;
   std::vector<float> block(block_frames * channels);
   for (;;) {
+    if (util::stop_requested()) return util::interrupted_error(path.string());  // MP3 decodes slowly
     const sf_count_t got = sf_readf_float(file.get(), block.data(), static_cast<sf_count_t>(block_frames));
     if (got <= 0) break;
     interleaved.insert(interleaved.end(), block.begin(), block.begin() + got * static_cast<sf_count_t>(channels));

@@ -5,14 +5,13 @@
 #include <sphinxbase/ckd_alloc.h>
 #include <sphinxbase/err.h>
 #include <sphinxbase/ngram_model.h>
-#include <unistd.h>
 
 #include <cmath>
-#include <cstdlib>
-#include <fstream>
 #include <mutex>
 
 #include "stt/letter_to_sound.hpp"
+#include "util/cancel.hpp"
+#include "util/temp_file.hpp"
 
 namespace invox::stt {
 
@@ -39,9 +38,19 @@ std::string base_word(const char* word) {
   return w;
 }
 
-// The model set takes its own reference to the log-math object.
-ngram_model_t* read_lm(cmd_ln_t* config, const std::string& path, ngram_file_type_t type, ps_decoder_t* ps) {
-  return ngram_model_read(config, path.c_str(), type, logmath_retain(ps_get_logmath(ps)));
+// Owners of the C objects (each freed by its library's function, however a function returns).
+struct CmdLnFree {
+  void operator()(cmd_ln_t* c) const noexcept { cmd_ln_free_r(c); }
+};
+struct NgramFree {
+  void operator()(ngram_model_t* m) const noexcept { ngram_model_free(m); }
+};
+using CmdLn = std::unique_ptr<cmd_ln_t, CmdLnFree>;
+using NgramModel = std::unique_ptr<ngram_model_t, NgramFree>;
+
+// The model takes its own reference to the log-math object.
+NgramModel read_lm(cmd_ln_t* config, const std::string& path, ngram_file_type_t type, ps_decoder_t* ps) {
+  return NgramModel(ngram_model_read(config, path.c_str(), type, logmath_retain(ps_get_logmath(ps))));
 }
 
 }  // namespace
@@ -74,77 +83,65 @@ Expected<std::unique_ptr<PocketSphinxDecoder>> PocketSphinxDecoder::create(const
   const std::string dict = model.dict.string();
   const std::string lm = model.lm.string();
   // With biasing the n-gram search is installed afterwards, over the interpolated model.
-  cmd_ln_t* config = biased ? cmd_ln_init(nullptr, ps_args(), TRUE, "-hmm", hmm.c_str(), "-dict", dict.c_str(),
-                                          "-logfn", "/dev/null", nullptr)
-                            : cmd_ln_init(nullptr, ps_args(), TRUE, "-hmm", hmm.c_str(), "-dict", dict.c_str(), "-lm",
-                                          lm.c_str(), "-logfn", "/dev/null", nullptr);
+  const CmdLn config(biased ? cmd_ln_init(nullptr, ps_args(), TRUE, "-hmm", hmm.c_str(), "-dict", dict.c_str(),
+                                           "-logfn", "/dev/null", nullptr)
+                             : cmd_ln_init(nullptr, ps_args(), TRUE, "-hmm", hmm.c_str(), "-dict", dict.c_str(), "-lm",
+                                           lm.c_str(), "-logfn", "/dev/null", nullptr));
   if (!config) return Error::config("PocketSphinx rejected its configuration (model paths)");
-  ps_decoder_t* ps = ps_init(config);
-  cmd_ln_free_r(config);
+  // ps_init takes its own reference to the configuration.
+  Decoder ps(ps_init(config.get()));
   if (!ps) {
     return Error::config(fmt::format("PocketSphinx could not load the model (hmm {}, dict {}, lm {})", hmm, dict, lm));
   }
-  std::unique_ptr<PocketSphinxDecoder> decoder(new PocketSphinxDecoder(ps));
+  std::unique_ptr<PocketSphinxDecoder> decoder(new PocketSphinxDecoder(std::move(ps)));
   if (biased) {
     if (auto s = decoder->apply_bias(model, *bias, params); !s) return s.error();
   }
   return decoder;
 }
 
-PocketSphinxDecoder::~PocketSphinxDecoder() {
-  if (ps_) ps_free(ps_);
-}
+void PocketSphinxDecoder::Free::operator()(ps_decoder_s* ps) const noexcept { ps_free(ps); }
+
+PocketSphinxDecoder::~PocketSphinxDecoder() = default;
 
 Status PocketSphinxDecoder::apply_bias(const PocketSphinxModel& model, const BiasCorpus& corpus,
                                        const BiasParams& params) {
   std::set<std::string> vocabulary;
   stats_.vocabulary = static_cast<int>(corpus.words.size());
   for (const auto& w : corpus.words) {
-    if (char* known = ps_lookup_word(ps_, w.c_str())) {
+    if (char* known = ps_lookup_word(ps_.get(), w.c_str())) {
       ckd_free(known);
       vocabulary.insert(w);
       continue;
     }
     const auto phones = letter_to_sound(w);
-    if (phones && ps_add_word(ps_, w.c_str(), phones->c_str(), FALSE) >= 0) {
+    if (phones && ps_add_word(ps_.get(), w.c_str(), phones->c_str(), FALSE) >= 0) {
       vocabulary.insert(w);
       ++stats_.added;
     } else {
       ++stats_.unpronounceable;
     }
   }
-  cmd_ln_t* config = ps_get_config(ps_);
-  ngram_model_t* general = read_lm(config, model.lm.string(), NGRAM_AUTO, ps_);
+  ps_decoder_t* ps = ps_.get();
+  cmd_ln_t* config = ps_get_config(ps);
+  NgramModel general = read_lm(config, model.lm.string(), NGRAM_AUTO, ps);
   if (!general) return Error::config(fmt::format("PocketSphinx could not read the language model {}", model.lm.string()));
-  // ngram_model_read wants a file; a private temp file holds the domain model for a moment.
-  std::string tmp = (fs::temp_directory_path() / "invox-domain-XXXXXX").string();
-  const int fd = mkstemp(tmp.data());
-  if (fd < 0) {
-    ngram_model_free(general);
-    return Error::internal("cannot create a temporary file for the domain language model");
-  }
-  close(fd);
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << build_arpa_bigram(corpus.sentences, vocabulary);
-  }
-  ngram_model_t* domain = read_lm(config, tmp, NGRAM_ARPA, ps_);
-  std::error_code ec;
-  fs::remove(tmp, ec);
-  if (!domain) {
-    ngram_model_free(general);
-    return Error::internal("PocketSphinx rejected the generated domain language model");
-  }
-  ngram_model_t* models[] = {general, domain};
+  // ngram_model_read wants a file; a private temporary file holds the domain model meanwhile.
+  auto arpa = util::TemporaryFile::create("invox-domain-", build_arpa_bigram(corpus.sentences, vocabulary));
+  if (!arpa) return Error{arpa.error().kind, "domain language model: " + arpa.error().message};
+  NgramModel domain = read_lm(config, arpa->path().string(), NGRAM_ARPA, ps);
+  if (!domain) return Error::internal("PocketSphinx rejected the generated domain language model");
+  ngram_model_t* models[] = {general.get(), domain.get()};
   char general_name[] = "general";
   char domain_name[] = "domain";
   char* names[] = {general_name, domain_name};
   const float32 weights[] = {1.0f - params.domain_weight, params.domain_weight};
-  ngram_model_t* set = ngram_model_set_init(config, models, names, weights, 2);
+  const NgramModel set(ngram_model_set_init(config, models, names, weights, 2));
   if (!set) return Error::internal("PocketSphinx could not interpolate the language models");
-  const int rv = ps_set_lm(ps_, "invox-biased", set);
-  ngram_model_free(set);  // the search holds its own reference
-  if (rv < 0 || ps_set_search(ps_, "invox-biased") < 0) {
+  // The set owns the two models now; the search takes its own reference to the set.
+  (void)general.release();
+  (void)domain.release();
+  if (ps_set_lm(ps, "invox-biased", set.get()) < 0 || ps_set_search(ps, "invox-biased") < 0) {
     return Error::internal("PocketSphinx could not start a search over the biased language model");
   }
   return invox::ok();
@@ -153,22 +150,27 @@ Status PocketSphinxDecoder::apply_bias(const PocketSphinxModel& model, const Bia
 Expected<std::vector<TimedWord>> PocketSphinxDecoder::recognize(const AudioBuffer& audio,
                                                                 const std::vector<SpeechRegion>& regions) {
   std::vector<TimedWord> words;
-  logmath_t* lmath = ps_get_logmath(ps_);
+  ps_decoder_t* ps = ps_.get();
+  logmath_t* lmath = ps_get_logmath(ps);
   for (const auto& region : regions) {
+    // A stop is seen between regions: within one region's decoding (VadParams::max_region_s of
+    // audio at most, a few seconds of speech typically).
+    if (util::stop_requested()) return util::interrupted_error("speech recognition");
     const auto first = static_cast<size_t>(std::max(0.0, region.start) * kRecognizerRate);
     const auto last = std::min(audio.samples.size(), static_cast<size_t>(region.end * kRecognizerRate));
     if (last <= first) continue;
     const auto pcm = to_pcm16(audio.samples.data() + first, last - first);
-    if (ps_start_utt(ps_) < 0) return Error::internal("PocketSphinx could not start an utterance");
-    // full_utt = TRUE: the whole region is one utterance, so cepstral mean normalization uses it all.
-    if (ps_process_raw(ps_, pcm.data(), pcm.size(), FALSE, TRUE) < 0) {
-      ps_end_utt(ps_);
+    if (ps_start_utt(ps) < 0) return Error::internal("PocketSphinx could not start an utterance");
+    // full_utt = TRUE: the whole region is one utterance, so cepstral mean normalization uses it
+    // all. Feeding it in blocks (to poll for a stop inside a region) changed every dev transcript.
+    if (ps_process_raw(ps, pcm.data(), pcm.size(), FALSE, TRUE) < 0) {
+      ps_end_utt(ps);
       return Error::internal("PocketSphinx failed while processing audio");
     }
-    if (ps_end_utt(ps_) < 0) return Error::internal("PocketSphinx failed to finish an utterance");
+    if (ps_end_utt(ps) < 0) return Error::internal("PocketSphinx failed to finish an utterance");
     const double offset = static_cast<double>(first) / kRecognizerRate;
     const size_t before = words.size();
-    for (ps_seg_t* seg = ps_seg_iter(ps_); seg; seg = ps_seg_next(seg)) {
+    for (ps_seg_t* seg = ps_seg_iter(ps); seg; seg = ps_seg_next(seg)) {
       const char* word = ps_seg_word(seg);
       if (is_filler(word)) continue;
       int sf = 0;

@@ -52,10 +52,15 @@ class PocketSphinxDecoder final : public ChunkEngine {
   [[nodiscard]] const BiasStats& bias_stats() const { return stats_; }
 
  private:
-  explicit PocketSphinxDecoder(ps_decoder_s* ps) : ps_(ps) {}
+  struct Free {
+    void operator()(ps_decoder_s* ps) const noexcept;  // ps_free
+  };
+  using Decoder = std::unique_ptr<ps_decoder_s, Free>;
+
+  explicit PocketSphinxDecoder(Decoder ps) : ps_(std::move(ps)) {}
   Status apply_bias(const PocketSphinxModel& model, const BiasCorpus& corpus, const BiasParams& params);
 
-  ps_decoder_s* ps_ = nullptr;
+  Decoder ps_;
   BiasStats stats_;
 };
 

@@ -3,12 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <mutex>
 #include <optional>
-#include <thread>
 
 #include "invox/log.hpp"
+#include "util/cancel.hpp"
+#include "util/worker_pool.hpp"
 
 namespace invox::stt {
 
@@ -25,34 +25,29 @@ Expected<Transcript> transcribe_buffer(const AudioBuffer& audio, const std::stri
   std::optional<Error> failure;
   std::mutex failure_mutex;
   std::string detected;
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    auto engine = engines();
-    if (!engine) {
-      std::lock_guard lock(failure_mutex);
-      if (!failure) failure = engine.error();
-      return;
-    }
-    for (size_t i = next++; i < chunks.size(); i = next++) {
-      auto words = (*engine)->recognize(audio, regions_in(chunks[i], *speech));
-      if (!words) {
-        std::lock_guard lock(failure_mutex);
-        if (!failure) failure = words.error();
-        return;
-      }
-      results[i] = std::move(*words);
-    }
-    if (auto lang = (*engine)->detected_language(); !lang.empty()) {
-      std::lock_guard lock(failure_mutex);
-      if (detected.empty()) detected = lang;
-    }
+  // Each chunk leases an engine (decoders are pooled by the provider) on the shared fan-out
+  // pool; a stop request keeps further chunks from starting and the decoder polls it too.
+  auto fail = [&](const Error& e) {
+    std::lock_guard lock(failure_mutex);
+    if (!failure) failure = e;
   };
-  const int threads = std::clamp(params.threads, 1, static_cast<int>(chunks.size()));
-  if (threads == 1) {
-    worker();
-  } else {
-    std::vector<std::jthread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  auto recognize_chunk = [&](size_t i) {
+    {
+      std::lock_guard lock(failure_mutex);
+      if (failure) return;
+    }
+    auto engine = engines();
+    if (!engine) return fail(engine.error());
+    auto words = (*engine)->recognize(audio, regions_in(chunks[i], *speech));
+    if (!words) return fail(words.error());
+    std::lock_guard lock(failure_mutex);
+    results[i] = std::move(*words);
+    if (detected.empty()) detected = (*engine)->detected_language();
+  };
+  try {
+    util::fanout_pool().for_each(chunks.size(), std::max(1, params.threads), recognize_chunk);
+  } catch (const util::StopRequested&) {
+    return util::interrupted_error(origin);
   }
   if (failure) {
     auto e = *failure;

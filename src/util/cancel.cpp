@@ -1,5 +1,7 @@
 #include "util/cancel.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <thread>
@@ -36,6 +38,10 @@ bool sleep_unless_stopped(std::chrono::milliseconds d) {
     std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(until - now, kPollStep));
   }
   return false;
+}
+
+Error interrupted_error(std::string_view what) {
+  return Error::internal(fmt::format("{}: interrupted (stop requested)", what));
 }
 
 }  // namespace invox::util

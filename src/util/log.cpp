@@ -4,10 +4,10 @@
 #include <cstdio>
 #include <mutex>
 
-#include <fmt/chrono.h>
 #include <fmt/format.h>
 
 #include "invox/json.hpp"
+#include "util/time_format.hpp"
 
 namespace invox::log {
 
@@ -69,7 +69,7 @@ void write(Level level, std::string_view message) {
   std::string line;
   if (g_settings.format == Format::Json) {
     Json j;
-    j["ts"] = fmt::format("{:%Y-%m-%dT%H:%M:%S}Z", std::chrono::floor<std::chrono::milliseconds>(now));
+    j["ts"] = util::utc_iso8601_ms(now);
     j["level"] = kLevelNames[static_cast<int>(level)];
     if (!t_correlation_id.empty()) j["input"] = t_correlation_id;
     j["msg"] = text;

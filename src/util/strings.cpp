@@ -47,6 +47,18 @@ std::string join(const std::vector<std::string>& parts, std::string_view sep) {
   return out;
 }
 
+std::string truncate_chars(std::string_view text, size_t max_chars) {
+  size_t chars = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c & 0xC0) != 0x80) {  // a lead byte starts a new code point
+      if (chars == max_chars) return std::string(text.substr(0, i));
+      ++chars;
+    }
+  }
+  return std::string(text);
+}
+
 bool is_valid_utf8(std::string_view s) {
   size_t i = 0;
   while (i < s.size()) {

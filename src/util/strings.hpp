@@ -11,6 +11,8 @@ namespace invox::util {
 [[nodiscard]] bool starts_with_icase(std::string_view s, std::string_view prefix);
 [[nodiscard]] std::vector<std::string> split(std::string_view s, char sep);
 [[nodiscard]] std::string join(const std::vector<std::string>& parts, std::string_view sep);
+// Cuts `text` to at most `max_chars` Unicode code points (never inside a UTF-8 sequence).
+[[nodiscard]] std::string truncate_chars(std::string_view text, size_t max_chars);
 // True when `s` is well-formed UTF-8.
 [[nodiscard]] bool is_valid_utf8(std::string_view s);
 

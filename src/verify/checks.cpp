@@ -6,8 +6,8 @@
 #include <cmath>
 
 #include "util/strings.hpp"
-#include "verify/text_fold.hpp"
-#include "verify/verify.hpp"
+#include "invox/verify.hpp"
+#include "util/text_fold.hpp"
 
 namespace invox::verify {
 
@@ -56,7 +56,7 @@ std::optional<Comparable> comparable(const Field& f, const Json& v) {
       return Comparable{std::nullopt, v.get<bool>() ? "true" : "false", false};
     default:
       if (!v.is_string()) return std::nullopt;
-      return Comparable{std::nullopt, fold(v.get<std::string>()), false};
+      return Comparable{std::nullopt, util::fold(v.get<std::string>()), false};
   }
 }
 

@@ -2,19 +2,14 @@
 
 #include <fmt/format.h>
 
-#include <cctype>
 #include <cmath>
 
 #include "util/strings.hpp"
+#include "verify/value_search.hpp"
 
 namespace invox::verify {
 
 namespace {
-
-bool is_word_byte(char c) {
-  const auto u = static_cast<unsigned char>(c);
-  return u >= 0x80 || std::isalnum(u);
-}
 
 std::string number_text(const Json& v) {
   const double d = v.get<double>();
@@ -24,32 +19,26 @@ std::string number_text(const Json& v) {
 
 // The phrase appears as whole words, or each of its words does somewhere (word order and
 // punctuation may differ: "Smith, John" is grounded in "john smith").
-bool words_present(const FoldedText& hay, std::string_view phrase) {
-  if (find_folded(hay, phrase, 0, true)) return true;
-  const auto words = folded_words(phrase);
+bool words_present(const util::FoldedText& hay, std::string_view phrase) {
+  if (util::find_folded(hay, phrase, 0, true)) return true;
+  const auto words = util::folded_words(phrase);
   if (words.empty()) return false;
   for (const auto& w : words) {
-    if (!find_folded(hay, w, 0, true)) return false;
+    if (!util::find_folded(hay, w, 0, true)) return false;
   }
   return true;
 }
 
-// A value of the field's type parsed at some word start of the transcript equals the value.
+// A value of the field's type that CF reads somewhere in the transcript equals the value.
 bool derivable(const GroundingInput& in) {
-  const std::string_view t = in.transcript;
-  for (size_t i = 0; i < t.size(); ++i) {
-    if (!is_word_byte(t[i]) || (i > 0 && is_word_byte(t[i - 1]))) continue;
-    auto parsed = parse_value_prefix(t.substr(i), *in.field, in.context);
-    if (parsed && !parsed->value.is_null() && values_match(*in.value, parsed->value, *in.field)) return true;
-  }
-  return false;
+  return find_parsed_value(in.transcript, *in.value, *in.field, in.context).has_value();
 }
 
 // The extractor's evidence snippet is in the transcript and CF reads it as the value.
 bool evidence_supports(const GroundingInput& in, bool snippet_presence_is_enough) {
   if (!in.evidence || !*in.evidence) return false;
   const Evidence& e = **in.evidence;
-  if (util::trim(e.snippet).empty() || !find_folded(*in.folded, e.snippet)) return false;
+  if (util::trim(e.snippet).empty() || !util::find_folded(*in.folded, e.snippet)) return false;
   if (snippet_presence_is_enough) return true;
   const auto norm = normalize_value_for_field(Json(e.snippet), *in.field, in.context);
   return !norm.value.is_null() && values_match(*in.value, norm.value, *in.field);
@@ -57,12 +46,12 @@ bool evidence_supports(const GroundingInput& in, bool snippet_presence_is_enough
 
 // Shares a stem with a cue of the field ("escalation" for label "Escalated").
 bool field_cue_present(const GroundingInput& in) {
-  std::vector<std::string> cues = folded_words(in.field->label);
+  std::vector<std::string> cues = util::folded_words(in.field->label);
   for (const auto& a : in.field->aliases) {
-    for (auto& w : folded_words(a)) cues.push_back(std::move(w));
+    for (auto& w : util::folded_words(a)) cues.push_back(std::move(w));
   }
-  for (auto& w : folded_words(in.field->id)) cues.push_back(std::move(w));
-  const auto words = folded_words(in.transcript);
+  for (auto& w : util::folded_words(in.field->id)) cues.push_back(std::move(w));
+  const auto words = util::folded_words(in.transcript);
   for (const auto& cue : cues) {
     if (cue.size() < 3) continue;
     for (const auto& w : words) {
@@ -91,7 +80,7 @@ bool grounded_by_type(const GroundingInput& in) {
       return any;
     }
     case FieldType::Number:
-      if (v.is_number() && find_folded(*in.folded, number_text(v), 0, true)) return true;
+      if (v.is_number() && util::find_folded(*in.folded, number_text(v), 0, true)) return true;
       return derivable(in);
     case FieldType::Enum: {
       if (!v.is_string()) return false;
@@ -99,14 +88,14 @@ bool grounded_by_type(const GroundingInput& in) {
       if (words_present(*in.folded, option)) return true;
       if (auto it = in.field->option_aliases.find(option); it != in.field->option_aliases.end()) {
         for (const auto& alias : it->second) {
-          if (find_folded(*in.folded, alias, 0, true)) return true;
+          if (util::find_folded(*in.folded, alias, 0, true)) return true;
         }
       }
       return derivable(in);
     }
     case FieldType::Date:
     case FieldType::Time:
-      if (v.is_string() && find_folded(*in.folded, v.get<std::string>(), 0, true)) return true;
+      if (v.is_string() && util::find_folded(*in.folded, v.get<std::string>(), 0, true)) return true;
       return derivable(in);
     case FieldType::Boolean:
       // Yes/no is rarely said literally ("non-smoker"): a boolean is grounded when CF can read

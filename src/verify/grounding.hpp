@@ -9,7 +9,7 @@
 #include "invox/normalize.hpp"
 #include "invox/template.hpp"
 #include "invox/values.hpp"
-#include "verify/text_fold.hpp"
+#include "util/text_fold.hpp"
 
 namespace invox::verify {
 
@@ -18,7 +18,7 @@ struct GroundingInput {
   const Json* value = nullptr;  // normalized value (non-null)
   const std::optional<Evidence>* evidence = nullptr;
   std::string_view transcript;
-  const FoldedText* folded = nullptr;  // fold_text(transcript), computed once per form
+  const util::FoldedText* folded = nullptr;  // fold_text(transcript), computed once per form
   NormalizeContext context;
 };
 

@@ -1,11 +1,11 @@
 // VER, rule-based: runs every check over an assembled form and decides the status.
-#include "verify/verify.hpp"
+#include "invox/verify.hpp"
 
 #include <fmt/format.h>
 
 #include <set>
 
-#include "spoken/sentences.hpp"
+#include "invox/spoken.hpp"
 #include "verify/grounding.hpp"
 
 namespace invox::verify {
@@ -16,7 +16,7 @@ std::string label_of(const Field& f) { return f.label.empty() ? f.id : f.label; 
 
 // Grounding and confidence of a value this run set: both problems become one low_conf issue.
 std::optional<Issue> review_fresh_value(const Field& field, const FilledField& ff, const VerifyInput& in,
-                                        const FoldedText& folded, const VerifyParams& params) {
+                                        const util::FoldedText& folded, const VerifyParams& params) {
   std::vector<std::string> problems;
   GroundingInput g;
   g.field = &field;
@@ -44,7 +44,7 @@ std::vector<Issue> verify_form(const VerifyInput& in, const VerifyParams& params
   static const Transcript kEmpty;
   VerifyInput input = in;
   if (!input.transcript) input.transcript = &kEmpty;
-  const FoldedText folded = fold_text(input.transcript->text);
+  const util::FoldedText folded = util::fold_text(input.transcript->text);
 
   for (const Field& field : in.tmpl->fields) {
     const FilledField* ff = in.form->find(field.id);

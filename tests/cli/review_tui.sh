@@ -22,12 +22,26 @@ wait_for() {
   fail "the terminal never showed [$1]; it shows:
 $(screen)"
 }
+# wait_count TEXT N: until the pane shows TEXT at least N times (a message seen before).
+wait_count() {
+  for _ in $(seq 200); do
+    (( $(screen | grep -cF -- "$1") >= $2 )) && return 0
+    sleep 0.05
+  done
+  fail "the terminal never showed [$1] $2 times; it shows:
+$(screen)"
+}
 keys() { T send-keys -t rv "$@"; }
-# start ENV...: runs the review in a fresh 120x50 pane; EXIT=<code> is printed when it ends.
+# start ENV...: runs the review of $REVIEW_DIR (default out) in a fresh 120x50 pane; EXIT=<code> is
+# printed when it ends.
+# Each walk gets its own tmux server (socket): a server still shutting down cannot take the
+# next session with it.
+WALK=0
 start() {
   T kill-server 2>/dev/null
+  WALK=$((WALK + 1)); SOCK="$WORK/tmux-$WALK.sock"
   T -f /dev/null new-session -d -s rv -x 120 -y 50 \
-    "cd '$WORK' && env $* '$BIN' review out --template templates; echo EXIT=\$?; sleep 600"
+    "cd '$WORK' && env $* '$BIN' review '${REVIEW_DIR:-out}' --template templates; echo EXIT=\$?; sleep 600"
 }
 
 # Without a terminal: exit 2, pointing to --apply.
@@ -53,6 +67,11 @@ keys Escape; wait_for "edit cancelled"
 keys a; wait_for "saved: accept temperature_c -> 38.5"
 wait_for "form 1/2, issue 3/3"
 wait_for "options     1) female  2) male  3) other"
+# An enum value outside the options is refused with the reason, and the options are offered.
+keys e; keys -l "purple"; keys Enter
+wait_for "refused: sex: "
+wait_for "  options: 1) female  2) male  3) other"
+keys Escape; wait_count "edit cancelled" 2
 keys s
 wait_for "form 2/2, issue 1/1"
 wait_for "Was the visit date the fourth of March or the third of April?"
@@ -90,6 +109,16 @@ grep -q '"review"' out/visit-001.report.json || fail "the report has no review r
 start NO_COLOR=1
 wait_for "no form needs review"
 wait_for "EXIT=0"
+
+# 'n' leaves the rest of a form open and goes to the next one (a fresh copy of the fixture).
+mkdir again && cp -r "$SRC/tests/data/review/out/." again/
+REVIEW_DIR=again start NO_COLOR=1 INVOX_REVIEWER=carol
+wait_for "form 1/2, issue 1/3"
+keys n; wait_for "form 2/2, issue 1/1"
+keys q; wait_for "0 decisions saved"
+wait_for "EXIT=0"
+[[ ! -e again/review-log.jsonl ]] || fail "'n' wrote a decision: $(cat again/review-log.jsonl)"
+grep -q '"status": "needs_review"' again/visit-001.report.json || fail "'n' changed visit-001"
 
 # --apply naming a rejected value: exit 1.
 echo '{"visit-002": {"sex": "purple", "smoker": "yes"}}' > bad.json

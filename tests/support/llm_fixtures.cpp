@@ -18,6 +18,14 @@ ModelServices services_for(const FakeLlmServer& server, SleepLog* sleeps) {
   return s;
 }
 
+HttpRequest chat_post(const std::string& base) {
+  HttpRequest r;
+  r.url = base + "/chat/completions";
+  r.headers = {{"Content-Type", "application/json"}, {"Authorization", std::string("Bearer ") + kCanaryOpenAiKey}};
+  r.body = R"({"model":"m","messages":[{"role":"user","content":"hi"}],"temperature":0})";
+  return r;
+}
+
 Template sample_template() {
   const Json doc = Json::parse(R"({
     "id": "intake", "title": "Intake", "domain": "healthcare",

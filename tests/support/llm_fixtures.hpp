@@ -29,6 +29,9 @@ struct SleepLog {
 // Services whose every provider points at `server`, with canary keys and fast timeouts.
 [[nodiscard]] ModelServices services_for(const FakeLlmServer& server, SleepLog* sleeps = nullptr);
 
+// A minimal OpenAI chat request to `base`/chat/completions carrying the canary key.
+[[nodiscard]] HttpRequest chat_post(const std::string& base);
+
 // A template with one field of every type, for schema and strategy tests.
 [[nodiscard]] Template sample_template();
 

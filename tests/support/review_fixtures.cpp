@@ -4,7 +4,7 @@
 
 #include "invox/output.hpp"
 #include "support/pipeline_fixtures.hpp"
-#include "verify/verify.hpp"
+#include "invox/verify.hpp"
 
 namespace invox::test {
 

@@ -24,16 +24,19 @@ bool negated_option(const Scan& s, const Mention& m) {
   for (int n = 0; n < 2 && p; ++n) {
     const Token& t = s.tok(*p);
     if (t.after == Break::Sentence || t.after == Break::Comma) break;
-    if (t.norm == "not" || t.norm == "no" || t.norm == "non" || t.norm == "zero") return true;
+    if (words().is_negator(t.norm) || is_zero_quantifier(t.norm)) return true;
     p = s.prev_content(*p);
   }
-  // "instead of X" / "rather than X"
-  if (auto q = s.prev_content(m.first)) {
-    const std::string& w = s.tok(*q).norm;
-    if (w == "of" || w == "than") {
-      auto r = s.prev_content(*q);
-      if (r && (s.tok(*r).norm == "instead" || s.tok(*r).norm == "rather")) return true;
+  // A rejection marker right before the option: "instead of X", "rather than X".
+  for (const auto& marker : rejection_markers()) {
+    size_t back = m.first;
+    bool match = true;
+    for (size_t k = marker.size(); k-- > 0 && match;) {
+      auto q = s.prev_content(back);
+      match = q && s.tok(*q).norm == marker[k];
+      if (match) back = *q;
     }
+    if (match) return true;
   }
   return false;
 }
@@ -57,38 +60,36 @@ bool own_cue_after(const Scan& s, size_t field, size_t last) {
   return false;
 }
 
-// Another field's cue starts with the option ("pain score" vs the AVPU option "pain"); a cue
-// that merely ends with it ("going home") does not contest it.
+// Another field's cue starts with the option ("rim tape" vs the brake option "rim"); a cue
+// that merely ends with it ("going to storage") does not contest it.
 bool contested(const Scan& s, const Mention& v) {
   for (const auto& m : s.mentions)
     if (!m.is_value && m.field != v.field && m.first == v.first && v.last <= m.last) return true;
   return false;
 }
 
-// "... until the guard is back on", "if the doctor is called": not a statement of fact.
+// "... until the cover is back on", "if the shop is called": not a statement of fact.
 bool hypothetical(const Scan& s, const Mention& m) {
   auto p = s.prev_content(m.first);
   for (int n = 0; n < 4 && p; ++n) {
     const Token& t = s.tok(*p);
     if (t.after == Break::Sentence || t.after == Break::Comma) break;
-    if (t.norm == "until" || t.norm == "unless" || t.norm == "if" || t.norm == "once" || t.norm == "whether")
-      return true;
+    if (words().hypothetical_markers.contains(t.norm)) return true;
     p = s.prev_content(*p);
   }
   return false;
 }
 
-// The cue opens its clause ("Guards in place", "no escalation needed", "so PPE was worn"):
-// the clause then states this field; a cue deep inside another phrase ("missing tail pulley
-// guard" in a defect list) says less about it.
+// The cue opens its clause ("Lights working", "no helmet needed", "so a helmet was worn"):
+// the clause then states this field; a cue deep inside another phrase ("missing handlebar
+// bell" in a parts list) says less about it.
 bool clause_initial(const Scan& s, const Mention& m) {
   auto p = s.prev_content(m.first);
   for (int n = 0; n < 4; ++n) {
     if (!p) return true;
     const Token& t = s.tok(*p);
     if (t.after == Break::Sentence || t.after == Break::Comma) return true;
-    bool prefix = t.norm == "the" || t.norm == "a" || t.norm == "an" || t.norm == "all" || t.norm == "so" ||
-                  t.norm == "and" || t.norm == "both" || t.norm == "his" || t.norm == "her" || t.norm == "their" ||
+    bool prefix = words().determiners.contains(t.norm) || words().clause_openers.contains(t.norm) ||
                   is_negation_word(t.norm) || is_auxiliary_word(t.norm);
     if (!prefix) return false;
     p = s.prev_content(*p);
@@ -97,11 +98,11 @@ bool clause_initial(const Scan& s, const Mention& m) {
 }
 
 bool polarity_negative(const Scan& s, const Mention& m, size_t field) {
-  // Inside the (possibly gapped) cue span: "guards are not in place".
+  // Inside the (possibly gapped) cue span: "lights are not working".
   for (size_t i = m.first; i < m.last; ++i)
     if (!s.tok(i).filler && is_negation_word(s.tok(i).norm)) return true;
   // Before, within the clause, separated from the cue only by auxiliaries ("won't be
-  // reachable", "no one was hurt"); "pain not assessed, doctor informed" is not negated.
+  // available", "no one was home"); "lights not checked, owner informed" is not negated.
   auto p = s.prev_content(m.first);
   for (size_t n = 0; n < s.params.polarity_before && p; ++n) {
     const Token& t = s.tok(*p);
@@ -114,8 +115,8 @@ bool polarity_negative(const Scan& s, const Mention& m, size_t field) {
   // After, within the clause; a negation right before another field's cue belongs to it.
   size_t i = m.last;
   if (m.last > 0 && (s.tok(m.last - 1).after == Break::Sentence)) return false;
-  // A clause-opening cue is the subject: its predicate may come later ("the guard on the
-  // tail pulley is actually missing").
+  // A clause-opening cue is the subject: its predicate may come later ("the bell on the
+  // handlebar is actually missing").
   size_t window = clause_initial(s, m) && s.tt.cased ? 8 : s.params.polarity_after;
   for (size_t n = 0; n < window && i < s.size(); ++i) {
     const Token& t = s.tok(i);

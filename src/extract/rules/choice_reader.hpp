@@ -1,9 +1,9 @@
 #pragma once
 // Enum and boolean values. Enums come from option/synonym phrases anywhere in the transcript
-// (stronger next to the field's own cue, skipped when negated: "not room air"); an option
-// word that is also another field's cue ("pain") needs the field's own cue nearby. Booleans
-// come from the field's cue and the polarity around it ("non-smoker", "won't be reachable",
-// "lockout not required", "PPE was worn") or from guideline phrases ("First aid only").
+// (stronger next to the field's own cue, skipped when negated: "not rim brakes"); an option
+// word that is also another field's cue ("rim") needs the field's own cue nearby. Booleans
+// come from the field's cue and the polarity around it ("non-member", "won't be available",
+// "helmet not required", "a helmet was worn") or from guideline phrases ("Walk-in only").
 #include <vector>
 
 #include "extract/rules/scan.hpp"

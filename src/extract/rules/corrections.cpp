@@ -4,8 +4,8 @@
 
 namespace invox::rules {
 
-size_t marker_length(const Scan& s, size_t i, const std::vector<std::vector<std::string_view>>& markers,
-                     std::vector<std::string_view>* which) {
+size_t marker_length(const Scan& s, size_t i, const std::vector<lexicon::Phrase>& markers,
+                     const lexicon::Phrase** which) {
   for (const auto& m : markers) {
     size_t j = s.skip_fillers(i);
     size_t k = 0;
@@ -14,7 +14,7 @@ size_t marker_length(const Scan& s, size_t i, const std::vector<std::vector<std:
       j = s.skip_fillers(j + 1);
     }
     if (k == m.size()) {
-      if (which) *which = m;
+      if (which) *which = &m;
       return j - i;
     }
   }
@@ -27,7 +27,7 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
     size_t j = s.skip_fillers(value.last);
     if (j >= s.size()) break;
     // Never across a sentence end for a rejection; corrections may run on.
-    std::vector<std::string_view> which;
+    const lexicon::Phrase* which = nullptr;
     if (size_t len = marker_length(s, j, rejection_markers(), &which)) {
       size_t k = s.skip_fillers(j + len);
       bool skipped = false;
@@ -46,7 +46,8 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
     }
     if (size_t len = marker_length(s, j, correction_markers(), &which)) {
       size_t k = s.skip_fillers(j + len);
-      size_t limit = which.size() == 1 && which[0] == "no" ? 3 : window;
+      // A bare "no" is more often an answer than a correction: its new value must follow at once.
+      size_t limit = which->size() == 1 && words().no_words.contains(which->front()) ? 3 : window;
       bool found = false;
       size_t seen = 0;
       for (size_t t = k; t < s.size() && seen < limit; ++t) {

@@ -1,10 +1,11 @@
 #pragma once
 // Self-corrections after a value: "thirty eight, no sorry, thirty seven point eight",
-// "12,040, no, sorry, 12,400", "scratch that", "make that", "I mean" (the later value wins) and
-// rejections "112, not 110" / "May fifth instead of the fourth" (the rejected value is skipped).
+// "3,150, no, sorry, 3,510", "scratch that", "make that", "I mean" (the later value wins) and
+// rejections "64, not 60" / "the ninth instead of the eighth" (the rejected value is skipped).
 #include <functional>
 #include <optional>
 
+#include "core/lexicon_data.hpp"
 #include "extract/rules/scan.hpp"
 
 namespace invox::rules {
@@ -13,8 +14,8 @@ namespace invox::rules {
 using ValueReader = std::function<std::optional<FieldCandidate>(size_t i, size_t end)>;
 
 // Length in tokens (fillers skipped) of the phrase from `markers` starting at token i, or 0.
-[[nodiscard]] size_t marker_length(const Scan& s, size_t i, const std::vector<std::vector<std::string_view>>& markers,
-                                   std::vector<std::string_view>* which = nullptr);
+[[nodiscard]] size_t marker_length(const Scan& s, size_t i, const std::vector<lexicon::Phrase>& markers,
+                                   const lexicon::Phrase** which = nullptr);
 
 // Applies corrections/rejections following `value` (read for `field`); returns the final value.
 [[nodiscard]] FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate value,

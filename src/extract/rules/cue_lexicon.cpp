@@ -6,9 +6,10 @@
 #include <optional>
 #include <set>
 
-#include "extract/rules/guideline_parser.hpp"
+#include "core/guideline_hints.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/transcript_tokens.hpp"
+#include "extract/rules/word_forms.hpp"
 #include "util/strings.hpp"
 
 namespace invox::rules {
@@ -35,20 +36,36 @@ bool all_stopwords(const Phrase& p) {
 
 std::string key_of(const std::vector<std::string>& stems) { return util::join(stems, " "); }
 
-// Words never used alone as a derived cue: too generic in dictation.
+// Words never used alone as a derived cue: too generic in dictation. Takes a word or its stem.
 bool is_generic_word(const std::string& s) {
-  static const std::set<std::string> kGeneric = {"date", "time", "name", "number", "type", "id", "level",
-                                                 "total", "current", "main", "other", "item", "found",
-                                                 "rate", "report", "requir", "need", "place", "with"};
+  static const std::set<std::string, std::less<>> kGeneric = [] {
+    std::set<std::string, std::less<>> out;
+    for (const auto& w : words().generic_cue_words.items()) out.insert({w, stem(w)});
+    return out;
+  }();
   return kGeneric.count(s) > 0;
 }
 
-std::vector<std::string> id_words(const std::string& id) {
-  static const std::set<std::string> kUnitish = {"c", "f", "kg", "cm", "bpm", "usd", "bar", "h", "pct", "mm", "lb"};
+// The words of a field id, without one that repeats the field's unit ("weight_kg" -> weight).
+std::vector<std::string> id_words(const Field& f) {
+  const lexicon::UnitEntry* unit = words().unit_for_symbol(f.unit);
   std::vector<std::string> out;
-  for (auto& w : util::split(id, '_'))
-    if (!w.empty() && !kUnitish.count(w)) out.push_back(w);
+  for (auto& w : util::split(f.id, '_'))
+    if (!w.empty() && !(unit && words().unit_for_symbol(w) == unit)) out.push_back(w);
   return out;
+}
+
+// The honorific whose written form the guidelines use ("Write titles as 'Dr. Name'"), or null.
+const lexicon::Honorific* written_title(const std::string& guidelines) {
+  for (const auto& h : words().honorifics)
+    if (guidelines.find(h.written) != std::string::npos) return &h;
+  return nullptr;
+}
+
+bool mentions_title(const std::string& text) {
+  for (const auto& h : words().honorifics)
+    if (text.find(h.written) != std::string::npos) return true;
+  return false;
 }
 
 std::string strip_parenthetical(const std::string& label, std::string* inner) {
@@ -70,7 +87,7 @@ void add_cue(FieldLexicon& fl, const std::string& text, double strength, CueKind
     cue.strength = std::min(strength, kWeakStrength);
   }
   fl.cues.push_back(cue);
-  // "PPE" is also said letter by letter.
+  // "ABS" is also said letter by letter.
   if (p.stems.size() == 1 && is_short_acronym(text) && text.size() >= 2) {
     Cue spelled = cue;
     spelled.phrase.stems.clear();
@@ -78,7 +95,7 @@ void add_cue(FieldLexicon& fl, const std::string& text, double strength, CueKind
     spelled.weak = false;
     fl.cues.push_back(spelled);
   }
-  // "admitted on" is also said "admitted today": drop a trailing function word.
+  // "serviced on" is also said "serviced today": drop a trailing function word.
   if (p.stems.size() >= 2 && is_stopword(p.stems.back()) && !all_stopwords(p)) {
     Cue trimmed = cue;
     trimmed.phrase.stems.pop_back();
@@ -116,8 +133,8 @@ Json mapped_value(const Field& f, const std::string& target) {
       return o ? Json(*o) : Json();
     }
     case FieldType::Boolean:
-      if (t == "true" || t == "yes") return true;
-      if (t == "false" || t == "no") return false;
+      if (words().yes_words.contains(t)) return true;
+      if (words().no_words.contains(t)) return false;
       return Json();
     case FieldType::Number: {
       try {
@@ -142,32 +159,29 @@ bool looks_like_code(const std::string& s) {
   return letter && digit;
 }
 
-void classify(FieldLexicon& fl, const GuidelineInfo& gi) {
+void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   const Field& f = *fl.field;
   bool textual = f.type == FieldType::Text || f.type == FieldType::Textarea;
-  std::vector<std::string> words = id_words(f.id);
-  for (auto& w : util::split(util::to_lower_ascii(f.label), ' ')) words.push_back(w);
+  // What the field is about: its id and label words and the head of its description
+  // ("Full name of the insured" -> full, name).
+  std::vector<std::string> own = id_words(f);
+  for (auto& w : util::split(util::to_lower_ascii(f.label), ' ')) own.push_back(w);
   auto desc_words = util::split(util::to_lower_ascii(f.description), ' ');
-  if (!desc_words.empty()) words.push_back(desc_words[0]);
-  if (desc_words.size() > 1 && (desc_words[0] == "full" || desc_words[0] == "first")) words.push_back(desc_words[1]);
-  bool person = std::any_of(words.begin(), words.end(), [](const std::string& w) { return is_person_word(w); });
+  for (size_t i = 0; i < desc_words.size() && i < 2; ++i) own.push_back(desc_words[i]);
+  auto any_in = [&](const lexicon::WordSet& set) {
+    return std::any_of(own.begin(), own.end(), [&](const std::string& w) { return set.contains(w); });
+  };
+  bool person = any_in(words().person_words);
+  // "Approved by", "inspected_by": the agent of an action is a person.
   std::string lab = util::to_lower_ascii(f.label);
-  if (lab.size() > 3 && (lab.substr(lab.size() - 3) == " by" || util::to_lower_ascii(f.id).find("_by") != std::string::npos))
-    person = true;
-  fl.doctor_title = f.guidelines.find("Dr.") != std::string::npos;
-  bool code_word0 = std::any_of(words.begin(), words.end(), [](const std::string& w) {
-    return w == "number" || w == "id" || w == "no" || w == "code" || w == "tag" || w == "mrn";
-  });
-  fl.person_name = textual && (person || fl.doctor_title) && !(code_word0 || gi.mentions_digits);
-  bool code_word = std::any_of(words.begin(), words.end(), [](const std::string& w) {
-    return w == "number" || w == "id" || w == "no" || w == "code" || w == "tag" || w == "mrn";
-  });
+  if (lab.ends_with(" by") || util::to_lower_ascii(f.id).find("_by") != std::string::npos) person = true;
+  fl.title = written_title(f.guidelines);
+  bool code_word = any_in(words().identifier_words);
+  fl.person_name = textual && (person || fl.title) && !(code_word || gi.mentions_digits);
   bool code_example = std::any_of(gi.quoted_examples.begin(), gi.quoted_examples.end(), looks_like_code);
   fl.code_like = f.type == FieldType::Text && !fl.person_name && (gi.mentions_digits || code_word || code_example || !gi.code_prefix.empty());
   fl.code_prefix = gi.code_prefix;
-  bool place = std::any_of(words.begin(), words.end(), [](const std::string& w) {
-    return w == "location" || w == "address" || w == "where" || w == "place" || w == "site";
-  });
+  bool place = any_in(words().place_words);
   fl.place_like = f.type == FieldType::Text && place && !fl.person_name && !fl.code_like;
   fl.wants_numerals = gi.wants_numerals;
 }
@@ -201,40 +215,37 @@ Phrase make_phrase(const std::string& text) {
 
 Lexicon build_lexicon(const Template& tmpl) {
   Lexicon lex;
-  std::vector<GuidelineInfo> infos;
   for (const auto& f : tmpl.fields) {
     FieldLexicon fl;
     fl.field = &f;
-    GuidelineInfo gi = parse_guidelines(f.guidelines);
+    const GuidelineHints& gi = *guideline_hints(f.guidelines);
     classify(fl, gi);
     std::string inner;
     std::string label = strip_parenthetical(f.label, &inner);
     add_cue(fl, label, kLabelStrength);
     if (!inner.empty()) add_cue(fl, inner, kIdStrength);
-    auto idw = id_words(f.id);
+    auto idw = id_words(f);
     if (!idw.empty() && !(idw.size() == 1 && is_generic_word(idw[0]))) add_cue(fl, util::join(idw, " "), kIdStrength);
     for (const auto& a : f.aliases) add_cue(fl, a, kAliasStrength);
     for (const auto& ex : gi.quoted_examples)
-      if (!looks_like_code(ex) && ex.find("Dr.") == std::string::npos) add_cue(fl, ex, kExampleStrength, CueKind::Inclusive);
+      if (!looks_like_code(ex) && !mentions_title(ex)) add_cue(fl, ex, kExampleStrength, CueKind::Inclusive);
     if (f.type == FieldType::Number)
-      for (auto w : unit_words(f.unit)) add_cue(fl, std::string(w), kUnitStrength, CueKind::Unit);
+      for (const auto& w : unit_words(f.unit)) add_cue(fl, w, kUnitStrength, CueKind::Unit);
     // Values.
     if (f.type == FieldType::Enum) {
       for (const auto& o : f.options) add_value(fl, o, Json(o), 1.0);
       for (const auto& [opt, syns] : f.option_aliases)
         for (const auto& s : syns) add_value(fl, s, Json(opt), 0.95);
     }
-    for (const auto& m : gi.mappings) {
-      Json v = mapped_value(f, m.target);
-      if (v.is_null()) continue;
-      for (const auto& p : m.phrases) add_value(fl, p, v, 0.95);
+    for (const auto& a : gi.aliases) {
+      Json v = mapped_value(f, a.target);
+      if (!v.is_null()) add_value(fl, a.phrase, v, 0.95);
     }
-    for (const auto& p : gi.placeholder_phrases) add_value(fl, p, Json(), 0.95);
+    for (const auto& p : gi.empty_phrases) add_value(fl, p, Json(), 0.95);
     lex.fields.push_back(std::move(fl));
-    infos.push_back(std::move(gi));
   }
-  // Sub-phrases of labels and aliases that only one field owns ("other party" of
-  // "other party involved", "secondary" of "secondary diagnoses").
+  // Sub-phrases of labels and aliases that only one field owns ("other rider" of
+  // "other rider involved", "secondary" of "secondary contact").
   std::map<std::string, std::set<size_t>> owners;
   std::vector<std::vector<std::vector<std::string>>> candidates(lex.fields.size());
   for (size_t i = 0; i < lex.fields.size(); ++i) {
@@ -242,7 +253,7 @@ Lexicon build_lexicon(const Template& tmpl) {
       owners[key_of(c.phrase.stems)].insert(i);
       if (c.kind != CueKind::Lead) continue;
       bool from_label = c.phrase.text == strip_parenthetical_copy(lex.fields[i].field->label) ||
-                        c.phrase.text == util::join(id_words(lex.fields[i].field->id), " ");
+                        c.phrase.text == util::join(id_words(*lex.fields[i].field), " ");
       for (auto& g : sub_phrases(c.phrase.stems))
         if (g.size() > 1 || from_label) candidates[i].push_back(g);
     }

@@ -5,12 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "core/lexicon_data.hpp"
 #include "invox/json.hpp"
 #include "invox/template.hpp"
 
 namespace invox::rules {
 
-// A phrase as a sequence of word stems, with alternatives for acronyms ("PPE" ~ "p p e").
+// A phrase as a sequence of word stems, with alternatives for acronyms ("ABS" ~ "a b s").
 struct Phrase {
   std::vector<std::string> stems;
   std::string text;  // as written in the template, for evidence and debugging
@@ -20,7 +21,7 @@ struct Phrase {
 
 enum class CueKind {
   Lead,       // value follows the cue ("temperature 38")
-  Inclusive,  // the value may be part of the cue ("seen today")
+  Inclusive,  // the value may be part of the cue ("picked up today")
   Unit,       // value precedes the cue ("78 kilos")
 };
 
@@ -35,7 +36,7 @@ struct Cue {
 
 struct ValuePhrase {
   Phrase phrase;
-  Json value;  // the option / mapped value; null = placeholder ("no known allergies")
+  Json value;  // the option / mapped value; null = placeholder ("no known faults")
   double strength = 1.0;
 };
 
@@ -46,9 +47,9 @@ struct FieldLexicon {
   bool person_name = false;   // text that holds a person's name
   bool code_like = false;     // identifier: letters and digits
   bool wants_numerals = false;
-  bool doctor_title = false;  // "Write as 'Dr. Lastname'"
+  const lexicon::Honorific* title = nullptr;  // the guidelines write names with it ("Dr. Name")
   bool place_like = false;    // a location: "where ...", "address", "location"
-  std::string code_prefix;    // "WO-"
+  std::string code_prefix;    // "BK-"
 };
 
 struct Lexicon {

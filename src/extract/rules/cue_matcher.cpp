@@ -72,6 +72,16 @@ std::optional<Raw> match_swapped(const TokenizedText& tt, const std::vector<size
   return std::nullopt;
 }
 
+Mention mention_of(size_t field, const Raw& r, double strength) {
+  Mention m;
+  m.field = field;
+  m.first = r.first;
+  m.last = r.last;
+  m.words = r.words;
+  m.strength = strength;
+  return m;
+}
+
 bool overlaps(const Mention& a, const Mention& b) { return a.first < b.last && b.first < a.last; }
 
 // Greedy: more words first, then stronger, then earlier. Identical spans of equal length
@@ -90,8 +100,8 @@ std::vector<Mention> resolve(std::vector<Mention> all, const Lexicon& lex) {
       bool shared = k.first == m.first && k.last == m.last && k.words == m.words && k.field != m.field &&
                     k.strength - m.strength < 0.05;
       bool same_field_dup = k.field == m.field;
-      // A yes/no field's cue inside another field's longer cue still counts ("police report
-      // number 26-4418" also says a police report was filed).
+      // A yes/no field's cue inside another field's longer cue still counts ("theft report
+      // number 55-102" also says a theft report was filed).
       bool boolean_inside = !m.is_value && lex.fields[m.field].field->type == FieldType::Boolean &&
                             k.field != m.field && k.first <= m.first && m.last <= k.last;
       if (boolean_inside) continue;
@@ -121,12 +131,7 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
           factor = params.swap_penalty;
         }
         if (!r) continue;
-        Mention m;
-        m.field = f;
-        m.first = r->first;
-        m.last = r->last;
-        m.words = r->words;
-        m.strength = cue.strength * factor;
+        Mention m = mention_of(f, *r, cue.strength * factor);
         m.cue = &cue;
         cues.push_back(m);
       }
@@ -135,12 +140,7 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
       for (size_t ci = 0; ci < content.size(); ++ci) {
         auto r = match_at(tt, content, ci, vp.phrase, 0);
         if (!r) continue;
-        Mention m;
-        m.field = f;
-        m.first = r->first;
-        m.last = r->last;
-        m.words = r->words;
-        m.strength = vp.strength;
+        Mention m = mention_of(f, *r, vp.strength);
         m.is_value = true;
         m.value = &vp;
         values.push_back(m);

@@ -11,14 +11,7 @@
 namespace invox::rules {
 
 namespace {
-bool is_number_token(const Token& t) {
-  static const char* kWords[] = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                                 "nine", "ten", "twenty", "thirty", "forty", "fifty", "hundred", "thousand"};
-  if (t.has_digit) return true;
-  for (const char* w : kWords)
-    if (t.norm == w) return true;
-  return false;
-}
+bool is_number_token(const Token& t) { return t.has_digit || is_number_word(t.norm); }
 
 // First token where the words of `phrase` occur in order.
 std::optional<size_t> find_words(const TokenizedText& tt, const std::string& phrase) {

@@ -1,7 +1,7 @@
 #pragma once
 // Learns cue phrases from few-shot examples (past filled forms of the same template): where an
 // example's expected value occurs in its transcript, the words just before it are how people
-// announce that field ("obs for", "run hours"), so the offline engine improves as history grows.
+// announce that field ("tyres at", "ride hours"), so the offline engine improves as history grows.
 #include <vector>
 
 #include "extract/rules/cue_lexicon.hpp"

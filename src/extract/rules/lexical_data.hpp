@@ -1,37 +1,44 @@
 #pragma once
-// Domain-neutral English word lists the rules engine relies on (fillers, negations,
-// correction markers, linking words, unit names). Kept in one place so tuning never
-// scatters literals through the matching code.
+// The rules engine's view of the built-in lexicon (src/core/lexicon.json, src/core/lexicon_data):
+// the groups it reads, combined the way the readers need them. No word lists live here.
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/lexicon_data.hpp"
+
 namespace invox::rules {
 
+// The whole lexicon, for groups read directly (determiners, pair_separators, ...).
+[[nodiscard]] inline const lexicon::LexiconData& words() { return lexicon::lexicon_data(); }
+
 // Hesitation words and multi-word fillers that carry no content ("uh", "let me see").
-[[nodiscard]] const std::vector<std::vector<std::string_view>>& filler_phrases();
-// Words that flip the polarity of a nearby cue ("no", "not", "never", "won't", "non").
+[[nodiscard]] inline const std::vector<lexicon::Phrase>& filler_phrases() { return words().fillers; }
+// Words that flip the polarity of a nearby cue: negators, "n't" forms, negative states
+// ("former", "broken") and zero quantifiers ("zero").
 [[nodiscard]] bool is_negation_word(std::string_view norm);
-// Quantifier negations that mean "zero of them" for counts ("nobody", "no one", "none").
+// One-word quantifier negations that mean "zero of them" for counts ("nobody", "none").
 [[nodiscard]] bool is_zero_quantifier(std::string_view norm);
-// Auxiliaries and determiners a negation may reach across ("won't *be* reachable").
-[[nodiscard]] bool is_auxiliary_word(std::string_view norm);
-// Explicit affirmations after a boolean cue ("yes", "required", "done").
+// Auxiliaries and determiners a negation may reach across ("won't *be* available").
+[[nodiscard]] inline bool is_auxiliary_word(std::string_view norm) { return words().negation_bridges.contains(norm); }
+// Explicit affirmations after a boolean cue ("yes", "required").
 [[nodiscard]] bool is_affirmation_word(std::string_view norm);
 // Function words: cue phrases made only of these are weak, values never start with them.
-[[nodiscard]] bool is_stopword(std::string_view norm);
+[[nodiscard]] inline bool is_stopword(std::string_view norm) { return words().stopwords.contains(norm); }
 // Words that may sit between a cue and its value ("is", "was", "of", "about", "should read").
-[[nodiscard]] bool is_linking_word(std::string_view norm);
+[[nodiscard]] inline bool is_linking_word(std::string_view norm) { return words().linking_words.contains(norm); }
 // Self-correction markers, longest first ("no sorry", "scratch that", "make that", "i mean").
-[[nodiscard]] const std::vector<std::vector<std::string_view>>& correction_markers();
-// Markers after which the following value is the rejected one ("112, not 110").
-[[nodiscard]] const std::vector<std::vector<std::string_view>>& rejection_markers();
-// Words separating list items ("and", "also", "plus").
-[[nodiscard]] bool is_list_separator(std::string_view norm);
-// Spoken words for a unit symbol as written in templates ("kg" -> kilos, kilograms, kg).
-[[nodiscard]] std::vector<std::string_view> unit_words(std::string_view unit);
+[[nodiscard]] inline const std::vector<lexicon::Phrase>& correction_markers() { return words().correction_markers; }
+// Markers after which the following value is the rejected one ("64, not 60").
+[[nodiscard]] inline const std::vector<lexicon::Phrase>& rejection_markers() { return words().rejection_markers; }
+// Spoken words for the unit a template writes ("kg" -> kilos, kilograms, kg); none for a unit
+// the lexicon does not know.
+[[nodiscard]] std::vector<std::string> unit_words(std::string_view unit);
 // Words that name or describe a person, so a text field holds a person's name.
-[[nodiscard]] bool is_person_word(std::string_view norm);
-// Small synonym table of everyday verbs/nouns used in dictation ("hurt" ~ "injured").
-[[nodiscard]] std::vector<std::string_view> synonyms_of(std::string_view stem);
+[[nodiscard]] inline bool is_person_word(std::string_view norm) { return words().person_words.contains(norm); }
+// The synonym group (as stems) that `stem` belongs to, or empty.
+[[nodiscard]] const std::vector<std::string>& synonyms_of(std::string_view stem);
+// A spoken number word ("seven", "twenty", "hundred", "oh", "double").
+[[nodiscard]] inline bool is_number_word(std::string_view norm) { return words().is_number_word(norm); }
 
 }  // namespace invox::rules

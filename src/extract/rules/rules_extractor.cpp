@@ -19,26 +19,10 @@ class RulesExtractor final : public Extractor {
       if (!f) continue;
       auto it = all.find(f->id);
       if (it == all.end()) continue;
-      Candidate c = it->second;
-      if (c.evidence) attach_timing(*request.transcript, *c.evidence);
-      result.values.emplace(f->id, std::move(c));
+      // Evidence carries byte offsets; the orchestrator adds segment times for audio input.
+      result.values.emplace(f->id, it->second);
     }
     return result;
-  }
-
- private:
-  // Audio transcripts: the segment whose text contains the evidence gives start/end seconds.
-  static void attach_timing(const Transcript& t, Evidence& e) {
-    if (t.segments.empty() || !e.char_begin) return;
-    size_t pos = 0;
-    for (const auto& seg : t.segments) {
-      size_t at = t.text.find(seg.text, pos);
-      if (at == std::string::npos) continue;
-      size_t seg_end = at + seg.text.size();
-      if (*e.char_begin >= at && *e.char_begin < seg_end) e.start = seg.start;
-      if (e.char_end && *e.char_end > at && *e.char_end <= seg_end) e.end = seg.end;
-      pos = seg_end;
-    }
   }
 };
 }  // namespace

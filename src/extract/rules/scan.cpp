@@ -56,6 +56,22 @@ size_t Scan::token_at_byte(size_t byte) const {
   return size();
 }
 
+std::vector<FieldCandidate> value_phrase_candidates(const Scan& s, size_t field) {
+  constexpr double kValuePhraseFactor = 0.9;
+  std::vector<FieldCandidate> out;
+  for (const auto& m : s.mentions) {
+    if (m.field != field || !m.is_value || m.value->value.is_null()) continue;
+    FieldCandidate c;
+    c.value = m.value->value;
+    c.first = m.first;
+    c.last = m.last;
+    c.cue_first = m.first;
+    c.score = m.strength * kValuePhraseFactor;
+    out.push_back(c);
+  }
+  return out;
+}
+
 void mark_bounding_mentions(const TokenizedText& tt, const Lexicon& lex, std::vector<Mention>& mentions,
                             const NormalizeContext& ctx) {
   constexpr size_t kLook = 3;

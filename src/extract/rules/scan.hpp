@@ -62,6 +62,10 @@ struct Scan {
   [[nodiscard]] std::optional<FieldCandidate> parse_typed(size_t i, size_t end, const Field& field) const;
 };
 
+// The field's value-phrase mentions (guideline maps such as "'nothing stolen' -> 0") as
+// candidates; placeholders (null values) are left out.
+[[nodiscard]] std::vector<FieldCandidate> value_phrase_candidates(const Scan& s, size_t field);
+
 // Marks typed-field cue mentions that no value of their type follows as non-boundaries.
 void mark_bounding_mentions(const TokenizedText& tt, const Lexicon& lex, std::vector<Mention>& mentions,
                             const NormalizeContext& ctx);

@@ -1,8 +1,10 @@
 #include "extract/rules/spoken_codes.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
+
+#include "extract/rules/lexical_data.hpp"
+#include "invox/normalize.hpp"
 
 namespace invox::rules {
 
@@ -20,12 +22,7 @@ bool is_upper_word(const Token& t) {
          std::all_of(t.raw.begin(), t.raw.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
 }
 
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
-// Written code: tokens joined by '-' where at least one has a digit ("CV-04", "E-20417").
+// Written code: tokens joined by '-' where at least one has a digit ("RT-06", "K-30518").
 std::optional<CodeRead> written_code(const Scan& s, size_t i, size_t end) {
   size_t j = i;
   bool digit = false;
@@ -44,49 +41,23 @@ std::optional<CodeRead> written_code(const Scan& s, size_t i, size_t end) {
   return r;
 }
 
-// Spelled code: single letters then digit words/numerals ("h o seven seven", "p r two").
+// Spelled code ("b k four four", "bravo kilo four", "double two five"), read by CF's spoken
+// identifier reader; letters then digits are written "BK-44".
 std::optional<CodeRead> spelled_code(const Scan& s, size_t i, size_t end) {
-  std::string letters, digits;
-  size_t j = i;
-  while (j < end && !s.tok(j).filler && is_single_letter(s.tok(j)) && digits.empty()) {
-    letters += s.tok(j).norm;
-    if (s.tok(j).after == Break::Sentence || s.tok(j).after == Break::Comma) {
-      ++j;
-      break;
-    }
-    ++j;
-  }
-  size_t last = j;
-  while (j < end) {
-    const Token& t = s.tok(j);
-    if (t.filler) {
-      ++j;
-      continue;
-    }
-    int d = spoken_digit(t.norm);
-    if (d >= 0 && !(t.norm == "o" && digits.empty())) digits += static_cast<char>('0' + d);
-    else if (all_digits(t.raw)) digits += t.raw;
-    else break;
-    last = ++j;
-    if (t.after == Break::Sentence || t.after == Break::Comma) break;
-  }
-  if (digits.empty() || (letters.empty() && digits.size() < 2)) return std::nullopt;
+  const size_t begin_byte = s.tok(i).begin;
+  auto id = parse_spoken_id_prefix(s.tt.text.substr(begin_byte, s.tok(end - 1).end - begin_byte));
+  if (!id || id->digits == 0 || (id->letters == 0 && id->digits < 2)) return std::nullopt;
   CodeRead r;
   r.first = i;
-  r.last = last;
-  r.code = letters.empty() ? digits : upper(letters) + "-" + digits;
+  r.last = std::max(i + 1, std::min(end, s.token_at_byte(begin_byte + id->consumed)));
+  const size_t first_digit = id->value.find_first_of("0123456789");
+  const bool letters_then_digits =
+      first_digit != std::string::npos && id->value.find_first_not_of("0123456789", first_digit) == std::string::npos;
+  r.code = id->letters > 0 && letters_then_digits ? id->value.substr(0, first_digit) + "-" + id->value.substr(first_digit)
+                                                  : id->value;
   return r;
 }
 }  // namespace
-
-int spoken_digit(const std::string& w) {
-  static const std::array<const char*, 10> kDigits = {"zero", "one", "two", "three", "four",
-                                                      "five", "six", "seven", "eight", "nine"};
-  for (int d = 0; d < 10; ++d)
-    if (w == kDigits[static_cast<size_t>(d)]) return d;
-  if (w == "oh" || w == "o") return 0;
-  return -1;
-}
 
 std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t lookahead, const std::string& prefix) {
   size_t seen = 0;
@@ -98,7 +69,9 @@ std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t
     bool upper_prefix = (is_upper_word(t) || (t.raw.size() == 1 && std::isupper(static_cast<unsigned char>(t.raw[0])))) &&
                         t.after == Break::Join && i + 1 < end && s.tok(i + 1).has_digit;
     if (t.has_digit || upper_prefix) r = written_code(s, i, end);
-    if (!r && (is_single_letter(t) || spoken_digit(t.norm) >= 0)) r = spelled_code(s, i, end);
+    if (!r && (is_single_letter(t) || words().digit_words.index_of(t.norm) || words().spelling_alphabet.index_of(t.norm) ||
+               words().spoken_zero.contains(t.norm) || words().repeat_words.count(t.norm)))
+      r = spelled_code(s, i, end);
     if (!r) continue;
     if (!prefix.empty() && all_digits(r->code)) r->code = prefix + r->code;
     return r;

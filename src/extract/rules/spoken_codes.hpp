@@ -1,7 +1,8 @@
 #pragma once
-// Identifiers as dictated: written codes ("AX-558213", "26-04418") are kept verbatim; spelled
-// ones ("h o seven seven three one zero two", "w o six two zero three") become letters and
-// numerals ("HO-773102"); bare digits get the template's prefix ("'WO-' followed by the digits").
+// Identifiers as dictated: written codes ("BK-7781", "55-102") are kept verbatim; spelled
+// ones ("b k four four one", "r t two zero nine") are read by CF's spoken
+// identifier reader and become letters and numerals ("BK-441"); bare digits get the
+// template's prefix ("'BK-' followed by the digits").
 #include <optional>
 #include <string>
 
@@ -19,8 +20,5 @@ struct CodeRead {
 // its start.
 [[nodiscard]] std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t lookahead,
                                                 const std::string& prefix);
-
-// Digit value of a spoken digit word ("zero", "oh", "one".."nine"), or -1.
-[[nodiscard]] int spoken_digit(const std::string& norm);
 
 }  // namespace invox::rules

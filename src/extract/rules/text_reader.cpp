@@ -19,18 +19,16 @@ bool negated_before(const Scan& s, const Mention& m) {
   for (int n = 0; n < 2 && p; ++n) {
     const Token& t = s.tok(*p);
     if (t.after == Break::Sentence) break;
-    if (t.norm == "no" || t.norm == "without" || t.norm == "none") return true;
+    if (words().negators.contains(t.norm)) return true;
     p = s.prev_content(*p);
   }
   return false;
 }
 
 std::optional<FieldCandidate> read_person_backward(const Scan& s, const Mention& m, size_t field) {
-  // "Jess Lowe will cover for me": the name right before the cue (and an auxiliary verb).
+  // "Kim Ode will stand in for me": the name right before the cue (and an auxiliary verb).
   auto p = s.prev_content(m.first);
-  while (p && (s.tok(*p).norm == "will" || s.tok(*p).norm == "would" || s.tok(*p).norm == "is" ||
-               s.tok(*p).norm == "can" || s.tok(*p).norm == "was"))
-    p = s.prev_content(*p);
+  while (p && words().auxiliary_verbs.contains(s.tok(*p).norm)) p = s.prev_content(*p);
   if (!p || !s.tt.cased || s.tok(*p).after != Break::None) return std::nullopt;
   size_t last = *p + 1;
   size_t first = last;
@@ -51,6 +49,15 @@ std::optional<FieldCandidate> read_person_backward(const Scan& s, const Mention&
   return c;
 }
 
+FieldCandidate code_candidate(const CodeRead& code, double score) {
+  FieldCandidate c;
+  c.value = code.code;
+  c.first = code.first;
+  c.last = code.last;
+  c.score = score;
+  return c;
+}
+
 std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t field) {
   const FieldLexicon& fl = s.lex.fields[field];
   size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
@@ -58,21 +65,12 @@ std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t f
     size_t end = s.region_end(start, field, false, 8);
     auto code = read_code(s, start, end, m.cue->weak ? 1 : 5, fl.code_prefix);
     if (!code) return std::nullopt;
-    FieldCandidate c;
-    c.value = code->code;
-    c.first = code->first;
-    c.last = code->last;
+    FieldCandidate c = code_candidate(*code, m.strength * 0.95);
     c.cue_first = m.first;
-    c.score = m.strength * 0.95;
     ValueReader reader = [&](size_t i, size_t e) -> std::optional<FieldCandidate> {
       auto r = read_code(s, i, std::max(e, s.region_end(i, field, false, 6)), 3, fl.code_prefix);
       if (!r) return std::nullopt;
-      FieldCandidate n;
-      n.value = r->code;
-      n.first = r->first;
-      n.last = r->last;
-      n.score = c.score;
-      return n;
+      return code_candidate(*r, c.score);
     };
     return apply_corrections(s, field, c, reader);
   }
@@ -93,16 +91,7 @@ std::vector<FieldCandidate> read_text_field(const Scan& s, size_t field) {
     if (negated_before(s, m)) continue;
     if (auto c = read_one(s, m, field)) out.push_back(*c);
   }
-  for (const auto& m : s.mentions) {
-    if (m.field != field || !m.is_value || m.value->value.is_null()) continue;
-    FieldCandidate c;
-    c.value = m.value->value;
-    c.first = m.first;
-    c.last = m.last;
-    c.cue_first = m.first;
-    c.score = m.strength * 0.9;
-    out.push_back(c);
-  }
+  for (auto& c : value_phrase_candidates(s, field)) out.push_back(std::move(c));
   return out;
 }
 
@@ -124,25 +113,19 @@ std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
 
 std::vector<FieldCandidate> read_place_phrase(const Scan& s, size_t field) {
   constexpr double kPlaceScore = 0.5;
-  static const std::vector<std::string> kNotPlaces = {"morning", "afternoon", "evening", "night", "time", "moment",
-                                                      "total", "my", "his", "her", "their", "our", "fact", "mind",
-                                                      "case", "person", "charge", "stock", "service", "place",
-                                                      "name", "addition", "advance", "general", "order", "front"};
   Field time_field;
   time_field.type = FieldType::Time;
   Field date_field;
   date_field.type = FieldType::Date;
   for (size_t i = 0; i + 1 < s.size(); ++i) {
     const Token& t = s.tok(i);
-    if (t.filler || (t.norm != "at" && t.norm != "in")) continue;
+    if (t.filler || !words().place_prepositions.contains(t.norm)) continue;
     if (t.after != Break::None) continue;
     size_t from = s.skip_fillers(i + 1);
-    while (from < s.size() && (s.tok(from).norm == "the" || s.tok(from).norm == "a")) ++from;
+    while (from < s.size() && words().determiners.contains(s.tok(from).norm)) ++from;
     if (from >= s.size()) break;
     const std::string& w = s.tok(from).norm;
-    if (std::find(kNotPlaces.begin(), kNotPlaces.end(), w) != kNotPlaces.end() || is_stopword(w) ||
-        is_linking_word(w))
-      continue;
+    if (words().not_place_words.contains(w) || is_stopword(w) || is_linking_word(w)) continue;
     size_t end = s.region_end(from, field, true, 7);
     // A time or date that fills most of the phrase is not a place.
     bool temporal = false;
@@ -168,20 +151,16 @@ std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field) {
   for (size_t i = 0; i + 1 < s.size(); ++i) {
     const Token& t = s.tok(i);
     if (t.filler) continue;
-    size_t next = s.skip_fillers(i + 1);
     double score = 0.0;
-    size_t from = next;
-    if ((t.norm == "this" && next < s.size() && s.tok(next).norm == "is") ||
-        (t.norm == "i" && next < s.size() && s.tok(next).norm == "am")) {
+    size_t from = s.skip_fillers(i + 1);
+    if (size_t n = marker_length(s, i, words().self_introductions)) {
       score = kIntroScore;
-      from = s.skip_fillers(next + 1);
-    } else if (t.norm == "it's" || t.norm == "i'm") {
-      score = kIntroScore;
-    } else if (t.norm == "for" && i < kOpening) {
+      from = s.skip_fillers(i + n);
+    } else if (t.norm == "for" && i < kOpening) {  // "<form> for <Name>"
       score = kForScore;
     }
     if (score == 0.0 || from >= s.size()) continue;
-    // Skip a comma-separated filler ("this is, um, Wei Zhang").
+    // Skip a comma-separated filler ("this is, um, Ana Silva").
     size_t end = s.region_end(from, field, false, 6);
     auto c = read_person_at(s, field, from, end);
     if (!c) continue;

@@ -13,8 +13,8 @@ namespace invox::rules {
 // A place said as "at/in <place>" when no cue names the location field; times and dates
 // ("at half past two", "in two weeks") are not places.
 [[nodiscard]] std::vector<FieldCandidate> read_place_phrase(const Scan& s, size_t field);
-// The form's subject when no cue names it: a self-introduction ("this is Rachel Adeyemi",
-// "it's Tomasz Nowak") or "<form> for <Name>" in the opening words.
+// The form's subject when no cue names it: a self-introduction ("this is Maria Lopez",
+// "it's Sam Patel") or "<form> for <Name>" in the opening words.
 [[nodiscard]] std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field);
 
 }  // namespace invox::rules

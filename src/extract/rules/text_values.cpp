@@ -4,32 +4,26 @@
 #include <cctype>
 #include <string>
 
+#include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "util/strings.hpp"
 
 namespace invox::rules {
 
 namespace {
-bool is_article(const std::string& w) {
-  return w == "the" || w == "a" || w == "an" || w == "some" || w == "his" || w == "her" || w == "their" ||
-         w == "my" || w == "our" || w == "both";
-}
+bool is_article(const std::string& w) { return words().determiners.contains(w); }
 
-bool is_number_word(const std::string& w) {
-  static const char* kWords[] = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                                 "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
-                                 "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty",
-                                 "sixty", "seventy", "eighty", "ninety", "hundred", "thousand"};
-  for (const char* k : kWords)
-    if (w == k) return true;
-  return false;
+// Tokens of the list joiner ("and", "as well as") starting at token i, or 0.
+size_t joiner_at(const Scan& s, size_t i) {
+  if (s.tok(i).filler) return 0;
+  return marker_length(s, i, words().list_joiners);
 }
 
 // Skips linking words, articles and fillers at the start of a value.
 size_t skip_leading(const Scan& s, size_t i, size_t end) {
   while (i < end) {
     const Token& t = s.tok(i);
-    if (t.filler || is_linking_word(t.norm) || is_article(t.norm) || t.norm == "me" || t.norm == "were") {
+    if (t.filler || is_linking_word(t.norm) || is_article(t.norm)) {
       ++i;
       continue;
     }
@@ -68,30 +62,30 @@ std::string render(const Scan& s, const FieldLexicon& fl, size_t first, size_t l
   return util::trim(out);
 }
 
-std::string titled_doctor(const std::string& name) {
+// "doctor ruiz" -> "Dr. Ruiz" when the field writes names with that title.
+std::string titled(const std::string& name, const lexicon::Honorific& title) {
   std::string lower = util::to_lower_ascii(name);
-  for (const char* p : {"doctor ", "dr. ", "dr "}) {
-    if (lower.rfind(p, 0) == 0) {
-      std::string rest = util::trim(name.substr(std::string(p).size()));
+  for (const auto& spoken : title.spoken) {
+    for (const std::string& p : {spoken + ". ", spoken + " "}) {
+      if (!lower.starts_with(p)) continue;
+      std::string rest = util::trim(name.substr(p.size()));
       if (!rest.empty()) rest[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(rest[0])));
-      return "Dr. " + rest;
+      return title.written + " " + rest;
     }
   }
   return name;
 }
 
-bool is_subject_pronoun(const std::string& w) {
-  return w == "he" || w == "she" || w == "they" || w == "we" || w == "i" || w == "you" || w == "he's" ||
-         w == "she's" || w == "they're" || w == "we're" || w == "i'm" || w == "i'll" || w == "he'll" || w == "she'll" ||
-         w == "we'll" || w == "they'll";
+bool is_title_word(const std::string& w) {
+  for (const auto& h : words().honorifics)
+    if (std::find(h.spoken.begin(), h.spoken.end(), w) != h.spoken.end()) return true;
+  return false;
 }
 
+bool is_subject_pronoun(const std::string& w) { return words().subject_pronouns.contains(w); }
+
 // Function words that never end a value ("... on the" -> "..."); "out", "off", "up" can.
-bool is_dangling(const std::string& w) {
-  return w == "the" || w == "a" || w == "an" || w == "and" || w == "or" || w == "of" || w == "to" || w == "with" ||
-         w == "for" || w == "at" || w == "on" || w == "in" || w == "by" || w == "from" || w == "is" || w == "was" ||
-         w == "are" || w == "were" || w == "but" || w == "so" || w == "that" || w == "this";
-}
+bool is_dangling(const std::string& w) { return words().dangling_words.contains(w); }
 
 bool ends_clause(const Token& t) { return t.after == Break::Sentence || t.after == Break::Comma; }
 
@@ -101,9 +95,9 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
   size_t seen = 0;
   while (i < end && seen < 4) {
     const Token& t = s.tok(i);
-    bool doctor = t.norm == "dr" || t.norm == "doctor";
+    bool title = is_title_word(t.norm);
     bool candidate = !t.filler && !is_linking_word(t.norm) && !is_stopword(t.norm) && !is_article(t.norm) &&
-                     !t.has_digit && (s.tt.cased ? (t.capitalized || doctor) : true);
+                     !t.has_digit && (s.tt.cased ? (t.capitalized || title) : true);
     if (candidate && !s.anchor_at(i, field, true)) break;
     if (!t.filler) ++seen;
     ++i;
@@ -111,16 +105,15 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
   if (i >= end || seen >= 4) return std::nullopt;
   size_t first = i;
   size_t max_words = s.tt.cased ? s.params.name_max_tokens : 2;
-  size_t words = 0;
-  while (i < end && words < max_words) {
+  size_t name_words = 0;
+  while (i < end && name_words < max_words) {
     const Token& t = s.tok(i);
     if (t.filler) break;
     if (i > first && s.anchor_at(i, field, true)) break;
     if (s.tt.cased ? !t.capitalized : (is_stopword(t.norm) || is_linking_word(t.norm) || is_number_word(t.norm)))
       break;
     if (t.has_digit) break;
-    bool doctor = t.norm == "dr" || t.norm == "doctor";
-    if (!doctor) ++words;
+    if (!is_title_word(t.norm)) ++name_words;
     ++i;
     if (ends_clause(t)) break;
   }
@@ -139,7 +132,7 @@ std::optional<FieldCandidate> phrase_span(const Scan& s, size_t field, size_t fi
   if (last <= first) return std::nullopt;
   const FieldLexicon& fl = s.lex.fields[field];
   std::string text = render(s, fl, first, last);
-  if (fl.doctor_title) text = titled_doctor(text);
+  if (fl.title) text = titled(text, *fl.title);
   if (text.empty()) return std::nullopt;
   FieldCandidate c;
   c.value = text;
@@ -177,7 +170,7 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
   if (first >= s.size()) return std::nullopt;
   if (first > start && s.tok(first - 1).after == Break::Sentence) return std::nullopt;
   // Cased transcripts end lists at the sentence end (an item may contain another field's
-  // one-word cue: "area ventilated"); lowercase ones have only the next cue to go by.
+  // one-word cue: "bell fitted"); lowercase ones have only the next cue to go by.
   size_t end = first;
   for (size_t count = 0; end < s.size() && count < s.params.list_max_tokens; ++end) {
     const Token& t = s.tok(end);
@@ -198,20 +191,24 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
   bool stop = false;
   auto flush = [&](size_t b, size_t item_last) {
     if (stop) return;
-    // "so that's hip and right wrist", "so for this claim just the roof": a restatement.
-    if (b < item_last && s.tok(b).norm == "so") {
+    // "so that's pads and chain": a restatement replaces the items so far.
+    if (b < item_last && words().list_restarts.contains(s.tok(b).norm)) {
       items = Json::array();
       ++b;
     }
-    if (b < item_last && s.tok(b).norm == "but") {
+    if (b < item_last && words().list_enders.contains(s.tok(b).norm)) {
       stop = true;
       return;
     }
-    while (b < item_last && (s.tok(b).filler || is_article(s.tok(b).norm) || is_list_separator(s.tok(b).norm) ||
-                             is_linking_word(s.tok(b).norm) || s.tok(b).norm == "just" || s.tok(b).norm == "only" ||
-                             s.tok(b).norm == "that's" || s.tok(b).norm == "for" || s.tok(b).norm == "this" ||
-                             s.tok(b).norm == "claim"))
+    while (b < item_last) {
+      const std::string& w = s.tok(b).norm;
+      if (size_t n = joiner_at(s, b)) {
+        b += n;
+        continue;
+      }
+      if (!(s.tok(b).filler || is_article(w) || is_linking_word(w) || words().restrictive_adverbs.contains(w))) break;
       ++b;
+    }
     if (b >= item_last) return;
     std::optional<FieldCandidate> c;
     if (fl.person_name) {
@@ -221,17 +218,20 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
       c = phrase_span(s, field, b, item_last);
     }
     if (!c || !c->value.is_string()) return;
-    std::string v = util::to_lower_ascii(c->value.get<std::string>());
-    if (v == "none" || v == "nothing" || v == "n/a" || v == "no") return;
+    // "none", "n/a": the list is empty, not an item.
+    std::string key;
+    for (size_t k = c->first; k < c->last; ++k) key += (key.empty() ? "" : " ") + s.tok(k).norm;
+    if (words().empty_values.contains(key) || words().nothing_values.contains(key)) return;
     items.push_back(c->value);
     span_last = c->last;
   };
   size_t item_first = first;
   for (size_t i = first; i < end && !stop; ++i) {
     const Token& t = s.tok(i);
-    if (!t.filler && is_list_separator(t.norm) && i > item_first) {
+    if (size_t n = joiner_at(s, i); n && i > item_first) {
       flush(item_first, i);
-      item_first = i + 1;
+      item_first = i + n;
+      i += n - 1;
       continue;
     }
     if (t.after == Break::Comma || t.after == Break::Sentence) {

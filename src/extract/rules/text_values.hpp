@@ -1,7 +1,7 @@
 #pragma once
 // Builds text values from token spans: phrases trimmed of linking words, person names,
 // list items, spoken numbers turned into numerals where the template asks for it, and
-// "doctor Singh" -> "Dr. Singh" where the template writes names that way.
+// "doctor Ruiz" -> "Dr. Ruiz" where the template writes names that way.
 #include <optional>
 
 #include "extract/rules/scan.hpp"

@@ -1,6 +1,5 @@
 #include "extract/rules/transcript_tokens.hpp"
 
-#include <array>
 #include <cctype>
 
 #include "extract/rules/lexical_data.hpp"
@@ -25,20 +24,7 @@ bool is_apostrophe_at(std::string_view s, size_t i, size_t* width) {
   return false;
 }
 
-bool is_number_word(std::string_view w) {
-  static const std::array<std::string_view, 16> kWords = {"zero", "oh", "one", "two", "three", "four", "five", "six",
-                                                         "seven", "eight", "nine", "ten", "hundred", "thousand", "double", "triple"};
-  for (auto k : kWords)
-    if (k == w) return true;
-  return false;
-}
-
-bool is_abbreviation(std::string_view norm) {
-  static const std::array<std::string_view, 10> kAbbrev = {"dr", "mr", "mrs", "ms", "st", "no", "vs", "approx", "jr", "sr"};
-  for (auto a : kAbbrev)
-    if (a == norm) return true;
-  return false;
-}
+bool is_abbreviation(std::string_view norm) { return words().abbreviations.contains(norm); }
 
 // Length of the word starting at `i`: letters/digits, inner apostrophes, inner '.' or ','
 // between digits ("37.2", "3,200"), ':' between digits ("5:45"), dotted letters ("p.m.").

@@ -12,7 +12,7 @@ namespace invox::rules {
 namespace {
 constexpr double kDistancePenalty = 0.05;  // per token between the cue and the value
 constexpr double kBackwardFactor = 0.85;   // value before a unit word
-constexpr double kZeroFactor = 0.8;        // "nobody was hurt" -> 0
+constexpr double kZeroFactor = 0.8;        // "nobody came" -> 0
 
 bool in_range(const Json& v, const Field& f) {
   if (!v.is_number()) return true;
@@ -28,7 +28,7 @@ std::optional<FieldCandidate> parse_checked(const Scan& s, size_t i, size_t end,
   return c;
 }
 
-// "1958" after "June 2nd, 1957, sorry," corrects only the year of a date.
+// "1985" after "March 3rd, 1984, sorry," corrects only the year of a date.
 std::optional<FieldCandidate> year_only(const Scan& s, size_t i, const FieldCandidate& current) {
   const Token& t = s.tok(i);
   if (!current.value.is_string() || t.raw.size() != 4) return std::nullopt;
@@ -58,8 +58,7 @@ std::vector<size_t> shared_group(const Scan& s, const Mention& m) {
 
 bool is_pair_separator(const Scan& s, size_t prev_last, size_t i) {
   if (prev_last > 0 && s.tok(prev_last - 1).slash_after) return true;
-  const std::string& w = s.tok(i).norm;
-  return w == "over" || w == "by" || w == "slash";
+  return words().pair_separators.contains(s.tok(i).norm);
 }
 
 std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size_t field) {
@@ -119,6 +118,19 @@ std::optional<FieldCandidate> read_backward(const Scan& s, const Mention& m, siz
   return std::nullopt;
 }
 
+// Token where a zero quantifier ("nobody", "no one") that ends at token `last` starts.
+std::optional<size_t> zero_quantifier_ending_at(const Scan& s, size_t last) {
+  for (const auto& phrase : words().zero_quantifiers) {
+    if (phrase.size() > last + 1) continue;
+    size_t first = last + 1 - phrase.size();
+    bool match = true;
+    for (size_t k = 0; k < phrase.size() && match; ++k) match = s.tok(first + k).norm == phrase[k];
+    if (match) return first;
+  }
+  return std::nullopt;
+}
+
+// "nobody came", "no one home": a count of zero.
 std::optional<FieldCandidate> read_zero_count(const Scan& s, const Mention& m) {
   auto p = s.prev_content(m.first);
   for (int n = 0; n < 3 && p; ++n) {
@@ -126,26 +138,14 @@ std::optional<FieldCandidate> read_zero_count(const Scan& s, const Mention& m) {
     if (t.after == Break::Sentence || t.after == Break::Comma) {
       if (n > 0) break;
     }
-    if (is_zero_quantifier(t.norm)) {
+    if (auto first = zero_quantifier_ending_at(s, *p)) {
       FieldCandidate c;
       c.value = 0;
-      c.first = *p;
+      c.first = *first;
       c.last = m.last;
-      c.cue_first = *p;
+      c.cue_first = *first;
       c.score = m.strength * kZeroFactor;
       return c;
-    }
-    if (t.norm == "one") {  // "no one"
-      auto q = s.prev_content(*p);
-      if (q && s.tok(*q).norm == "no") {
-        FieldCandidate c;
-        c.value = 0;
-        c.first = *q;
-        c.last = m.last;
-        c.cue_first = *q;
-        c.score = m.strength * kZeroFactor;
-        return c;
-      }
     }
     p = s.prev_content(*p);
   }
@@ -177,17 +177,8 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
     fixed.score = c->score;
     out.push_back(fixed);
   }
-  // Value phrases mapped by guidelines ("'2200 hours' -> 22:00", "'nobody was hurt' -> 0").
-  for (const auto& m : s.mentions) {
-    if (m.field != field || !m.is_value || m.value->value.is_null()) continue;
-    FieldCandidate c;
-    c.value = m.value->value;
-    c.first = m.first;
-    c.last = m.last;
-    c.cue_first = m.first;
-    c.score = m.strength * 0.9;
-    out.push_back(c);
-  }
+  // Value phrases mapped by guidelines ("'noon sharp' -> 12:00", "'nothing stolen' -> 0").
+  for (auto& c : value_phrase_candidates(s, field)) out.push_back(std::move(c));
   return out;
 }
 

@@ -1,7 +1,6 @@
 #include "extract/rules/word_forms.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 
 #include "extract/rules/lexical_data.hpp"
@@ -9,16 +8,7 @@
 namespace invox::rules {
 
 namespace {
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-bool is_known_suffix(std::string_view s) {
-  static const std::array<std::string_view, 17> kSuffixes = {
-      "s", "es", "ed", "ing", "ion", "ation", "ions", "ment", "er", "ers", "ies",
-      "abl", "able", "al", "ly", "or", "ors"};
-  return std::find(kSuffixes.begin(), kSuffixes.end(), s) != kSuffixes.end();
-}
+bool is_known_suffix(std::string_view s) { return words().derivational_suffixes.contains(s); }
 }  // namespace
 
 std::string fold_word(std::string_view raw) {
@@ -40,36 +30,36 @@ std::string fold_word(std::string_view raw) {
 
 std::string stem(std::string_view folded) {
   std::string w(folded);
-  if (ends_with(w, "'s")) w.resize(w.size() - 2);
-  if (ends_with(w, "n't") || w.size() <= 3) return w;
-  if (ends_with(w, "ies") && w.size() > 4) {
+  if (w.ends_with("'s")) w.resize(w.size() - 2);
+  if (w.ends_with("n't") || w.size() <= 3) return w;
+  if (w.ends_with("ies") && w.size() > 4) {
     w.resize(w.size() - 3);
     w += 'i';
-  } else if ((ends_with(w, "sses") || ends_with(w, "shes") || ends_with(w, "ches") || ends_with(w, "xes")) &&
+  } else if ((w.ends_with("sses") || w.ends_with("shes") || w.ends_with("ches") || w.ends_with("xes")) &&
              w.size() > 4) {
     w.resize(w.size() - 2);
-  } else if (ends_with(w, "s") && !ends_with(w, "ss") && !ends_with(w, "us") && !ends_with(w, "is") &&
+  } else if (w.ends_with("s") && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is") &&
              w.size() > 3) {
     w.resize(w.size() - 1);
   }
-  if (ends_with(w, "ing") && w.size() > 5) {
+  if (w.ends_with("ing") && w.size() > 5) {
     w.resize(w.size() - 3);
-  } else if (ends_with(w, "ed") && w.size() > 4) {
+  } else if (w.ends_with("ed") && w.size() > 4) {
     w.resize(w.size() - 2);
   }
   size_t n = w.size();
   if (n > 4 && w[n - 1] == w[n - 2] && std::string_view("bdgmnprt").find(w[n - 1]) != std::string_view::npos &&
-      (ends_with(folded, "ed") || ends_with(folded, "ing")))
+      (folded.ends_with("ed") || folded.ends_with("ing")))
     w.pop_back();  // "admitted" -> "admit", "transferred" -> "transfer"
-  if (ends_with(w, "e") && w.size() > 4) w.resize(w.size() - 1);
-  if (ends_with(w, "y") && w.size() > 4) w.back() = 'i';
+  if (w.ends_with("e") && w.size() > 4) w.resize(w.size() - 1);
+  if (w.ends_with("y") && w.size() > 4) w.back() = 'i';
   return w;
 }
 
 bool stems_match(std::string_view a, std::string_view b) {
   if (a == b) return true;
   if (a.empty() || b.empty()) return false;
-  auto syn = synonyms_of(a);
+  const auto& syn = synonyms_of(a);
   if (std::find(syn.begin(), syn.end(), b) != syn.end()) return true;
   std::string_view shorter = a.size() < b.size() ? a : b;
   std::string_view longer = a.size() < b.size() ? b : a;

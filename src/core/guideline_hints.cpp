@@ -1,0 +1,200 @@
+#include "core/guideline_hints.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <mutex>
+#include <unordered_map>
+
+#include "core/lexicon_data.hpp"
+#include "util/strings.hpp"
+
+namespace invox {
+
+namespace {
+
+constexpr std::string_view kLeftSingle = "\xE2\x80\x98", kRightSingle = "\xE2\x80\x99";
+constexpr std::string_view kLeftDouble = "\xE2\x80\x9C", kRightDouble = "\xE2\x80\x9D";
+
+bool alnum_at(std::string_view s, size_t i) { return i < s.size() && std::isalnum(static_cast<unsigned char>(s[i])); }
+
+struct Quoted {
+  size_t begin = 0, end = 0;  // including the quote marks
+  std::string text;
+};
+
+// Length of an opening quote at i ('x', "x", ‘x’, “x”) and the closing mark it needs, or 0.
+size_t open_quote(std::string_view s, size_t i, std::string_view* close) {
+  if (s.substr(i, 3) == kLeftSingle) return *close = kRightSingle, 3;
+  if (s.substr(i, 3) == kLeftDouble) return *close = kRightDouble, 3;
+  if (s[i] != '\'' && s[i] != '"') return 0;
+  // A straight quote opens at a word start ("'SNF'", not "driver's") before a non-space.
+  if (i > 0 && alnum_at(s, i - 1)) return 0;
+  if (i + 1 >= s.size() || std::isspace(static_cast<unsigned char>(s[i + 1]))) return 0;
+  *close = s.substr(i, 1);
+  return 1;
+}
+
+// Quoted phrases of s, in order. A straight apostrophe closes only at a word end, so
+// "'driver's seat'" keeps its inner one.
+std::vector<Quoted> find_quotes(std::string_view s) {
+  std::vector<Quoted> out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    std::string_view close;
+    const size_t len = open_quote(s, i, &close);
+    if (!len) continue;
+    for (size_t j = i + len; j < s.size(); ++j) {
+      if (s.substr(j, close.size()) != close) continue;
+      if (close == "'" && alnum_at(s, j + 1)) continue;
+      out.push_back({i, j + close.size(), util::trim(s.substr(i + len, j - i - len))});
+      i = j + close.size() - 1;
+      break;
+    }
+  }
+  return out;
+}
+
+// Splits at ';', new lines and sentence ends (". " + uppercase, not after "Dr."), never inside quotes.
+std::vector<std::string> split_clauses(std::string_view s) {
+  std::vector<std::string> out;
+  const auto quotes = find_quotes(s);
+  auto in_quote = [&](size_t i) {
+    return std::any_of(quotes.begin(), quotes.end(), [&](const Quoted& q) { return i > q.begin && i + 1 < q.end; });
+  };
+  size_t start = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    bool cut = (s[i] == ';' || s[i] == '\n') && !in_quote(i);
+    if (s[i] == '.' && !in_quote(i) && i + 2 < s.size() && s[i + 1] == ' ' &&
+        std::isupper(static_cast<unsigned char>(s[i + 2]))) {
+      size_t w = i;
+      while (w > start && std::isalpha(static_cast<unsigned char>(s[w - 1]))) --w;
+      cut = !lexicon::lexicon_data().abbreviations.contains(util::to_lower_ascii(s.substr(w, i - w)));
+    }
+    if (cut) {
+      out.emplace_back(s.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  if (start < s.size()) out.emplace_back(s.substr(start));
+  return out;
+}
+
+// A mapping side without its punctuation and quotes: " room air." -> "room air".
+std::string clean_side(std::string_view s) {
+  std::string t = util::trim(s);
+  while (!t.empty() && (t.back() == '.' || t.back() == ',' || t.back() == ';' || t.back() == ')')) t.pop_back();
+  while (!t.empty() && t.front() == '(') t.erase(0, 1);
+  t = util::trim(t);
+  auto quotes = find_quotes(t);
+  if (quotes.size() == 1 && quotes[0].begin == 0 && quotes[0].end == t.size()) return quotes[0].text;
+  return t;
+}
+
+size_t find_arrow(std::string_view s, size_t from, size_t* width) {
+  size_t best = std::string_view::npos;
+  for (std::string_view a : {"->", "=>", "\xE2\x86\x92"}) {
+    size_t p = s.find(a, from);
+    if (p < best) best = p, *width = a.size();
+  }
+  return best;
+}
+
+// "'a' or 'b' -> x, 'c' -> y": each arrow maps the quoted phrases (or a short unquoted phrase)
+// on its left to the text on its right, up to the next mapping.
+void parse_mappings(std::string_view clause, GuidelineHints& out) {
+  size_t pos = 0, width = 0;
+  size_t arrow = find_arrow(clause, pos, &width);
+  while (arrow != std::string_view::npos) {
+    const std::string_view lhs = clause.substr(pos, arrow - pos);
+    const size_t rhs_begin = arrow + width;
+    size_t next_width = 0;
+    const size_t next_arrow = find_arrow(clause, rhs_begin, &next_width);
+    size_t rhs_end = clause.size();
+    if (next_arrow != std::string_view::npos) {
+      // The next mapping's left side starts after the last comma (or at the first quote) before its arrow.
+      const size_t comma = clause.rfind(',', next_arrow);
+      const size_t quote = clause.find_first_of("'\"", rhs_begin);
+      rhs_end = comma != std::string_view::npos && comma > rhs_begin ? comma : next_arrow;
+      if (quote != std::string_view::npos && quote < rhs_end) rhs_end = quote;
+    } else if (const size_t comma = clause.find(',', rhs_begin); comma != std::string_view::npos) {
+      rhs_end = comma;
+    }
+    const std::string target = clean_side(clause.substr(rhs_begin, rhs_end - rhs_begin));
+    std::vector<std::string> phrases;
+    for (auto& q : find_quotes(lhs)) phrases.push_back(q.text);
+    if (phrases.empty()) {
+      const std::string plain = clean_side(lhs);  // "Walk-in only -> true"
+      if (std::count(plain.begin(), plain.end(), ' ') < 5) phrases.push_back(plain);
+    }
+    if (!target.empty())
+      for (auto& p : phrases)
+        if (!p.empty()) out.aliases.push_back({p, target});
+    pos = rhs_end;
+    arrow = next_arrow;
+  }
+}
+
+// The offset after `key` where it starts a word in `lower`, or npos.
+size_t after_key(const std::string& lower, std::string_view key) {
+  for (size_t pos = lower.find(key); pos != std::string::npos; pos = lower.find(key, pos + 1))
+    if (pos == 0 || !std::isalpha(static_cast<unsigned char>(lower[pos - 1]))) return pos + key.size();
+  return std::string::npos;
+}
+
+}  // namespace
+
+GuidelineHints parse_guideline_hints(std::string_view text) {
+  GuidelineHints hints;
+  const std::string lower_all = util::to_lower_ascii(text);
+  hints.mentions_digits = lower_all.find("digits") != std::string::npos;
+  hints.wants_numerals = lower_all.find("numerals") != std::string::npos;
+  const auto& words = lexicon::lexicon_data();
+  for (const auto& clause : split_clauses(text)) {
+    size_t width = 0;
+    if (find_arrow(clause, 0, &width) != std::string::npos) {
+      parse_mappings(clause, hints);
+      continue;
+    }
+    const std::string lc = util::to_lower_ascii(util::trim(clause));
+    const std::string body = util::trim(clause);
+    const auto quotes = find_quotes(body);
+    // "false for 'borrowed', 'rented'", "True when 'x'": a polarity and its phrases. The
+    // four words are how templates write a yes/no field's values, not dictated English.
+    std::string polarity;
+    size_t from = 0;
+    for (const char* p : {"true", "false", "yes", "no"}) {
+      if (size_t at = after_key(lc, std::string(p) + " for "); at != std::string::npos) polarity = p, from = at;
+    }
+    if (polarity.empty() && (lc.starts_with("true ") || lc.starts_with("false "))) polarity = lc.substr(0, lc.find(' '));
+    if (!polarity.empty()) {
+      const std::string target = words.yes_words.contains(polarity) ? "true" : "false";
+      for (const auto& q : quotes)
+        if (q.begin >= from) hints.aliases.push_back({q.text, target});
+      continue;
+    }
+    // "Leave empty for 'no known faults'": the clause's phrases mean no value.
+    bool empty_rule = false;
+    for (const auto& marker : words.guideline_empty_markers)
+      empty_rule = empty_rule || after_key(lc, util::join(marker, " ")) != std::string::npos;
+    const bool follows_prefix = lc.find("followed by") != std::string::npos;
+    for (const auto& q : quotes) {
+      if (follows_prefix && q.text.size() >= 2 && q.text.back() == '-') hints.code_prefix = q.text;
+      else if (empty_rule) hints.empty_phrases.push_back(q.text);
+      else hints.quoted_examples.push_back(q.text);
+    }
+  }
+  return hints;
+}
+
+std::shared_ptr<const GuidelineHints> guideline_hints(const std::string& guidelines) {
+  // A small process-wide cache: cleared rather than grown without bound.
+  static std::mutex mu;
+  static std::unordered_map<std::string, std::shared_ptr<const GuidelineHints>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  if (auto it = cache.find(guidelines); it != cache.end()) return it->second;
+  if (cache.size() > 4096) cache.clear();
+  auto hints = std::make_shared<const GuidelineHints>(parse_guideline_hints(guidelines));
+  cache.emplace(guidelines, hints);
+  return hints;
+}
+
+}  // namespace invox

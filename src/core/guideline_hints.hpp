@@ -1,0 +1,35 @@
+#pragma once
+// What a field's free-text `guidelines` say in the forms templates commonly use, read once for
+// both the rules extractor and normalization (so the two never read a guideline differently):
+//   synonym maps      'hydro' or 'oil brakes' -> hydraulic disc; 'V' -> rim brake
+//   polarity lists    false for 'borrowed', 'rented';  Walk-in only -> true
+//   placeholders      Leave empty for 'no known faults'
+//   code formats      'BK-' followed by the digits
+//   examples          other quoted phrases ("'Picked up today'"), and whether digits/numerals are asked for
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace invox {
+
+struct GuidelineAlias {
+  std::string phrase;  // as written in the guideline ("no oxygen")
+  std::string target;  // what it means, as written ("room air", "false", "0")
+};
+
+struct GuidelineHints {
+  std::vector<GuidelineAlias> aliases;         // in the order written
+  std::vector<std::string> empty_phrases;      // mean "leave the field empty"
+  std::vector<std::string> quoted_examples;    // other quoted phrases
+  std::string code_prefix;                     // "BK-" from "'BK-' followed by the digits"
+  bool mentions_digits = false;                // "letters and digits", "digits as numerals"
+  bool wants_numerals = false;                 // "spoken numbers become numerals"
+};
+
+// Parses `guidelines`; results are cached per text (templates are few, batches call this often).
+[[nodiscard]] std::shared_ptr<const GuidelineHints> guideline_hints(const std::string& guidelines);
+// The uncached parse, for tests and tools.
+[[nodiscard]] GuidelineHints parse_guideline_hints(std::string_view guidelines);
+
+}  // namespace invox

@@ -1,0 +1,119 @@
+#pragma once
+// The English the offline engine knows (number words, month names, negators, fillers, unit
+// words, ...), read from the reviewed data file src/core/lexicon.json that the build compiles in.
+// It lives in core because both the rules extractor (extract/rules) and normalization
+// (normalize) read it and neither may include the other. docs/RULES.md describes every group.
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "invox/expected.hpp"
+
+namespace invox::lexicon {
+
+// Words, or phrases written as words joined by single spaces, with membership tests.
+class WordSet {
+ public:
+  WordSet() = default;
+  explicit WordSet(std::vector<std::string> items);
+  [[nodiscard]] bool contains(std::string_view word) const { return set_.find(word) != set_.end(); }
+  [[nodiscard]] const std::vector<std::string>& items() const { return items_; }
+
+ private:
+  std::vector<std::string> items_;  // file order
+  std::set<std::string, std::less<>> set_;
+};
+
+// A phrase as its words ("no", "sorry").
+using Phrase = std::vector<std::string>;
+
+// Entry i holds the spellings of value i ("september", "sep", "sept").
+class OrderedWords {
+ public:
+  OrderedWords() = default;
+  explicit OrderedWords(std::vector<std::vector<std::string>> entries) : entries_(std::move(entries)) {}
+  // The entry that spells `word`, or nullopt.
+  [[nodiscard]] std::optional<size_t> index_of(std::string_view word) const;
+  // The first (full) spelling of entry i.
+  [[nodiscard]] const std::string& name(size_t i) const { return entries_.at(i).front(); }
+  [[nodiscard]] size_t size() const { return entries_.size(); }
+
+ private:
+  std::vector<std::vector<std::string>> entries_;
+};
+
+using WordValues = std::map<std::string, double, std::less<>>;
+
+struct UnitEntry {
+  std::string id;         // canonical symbol as templates write it: "kg", "°C", "USD"
+  std::string dimension;  // "mass", "length", "temperature", ... (see kUnitDimensions)
+  double factor = 1.0;    // value in the dimension's base unit = value * factor + offset
+  double offset = 0.0;
+  std::vector<std::string> words;  // said after a number ("kilos", "degrees celsius")
+  std::vector<std::string> weak;   // count only for a field of the same dimension ("c", "m")
+};
+
+struct Honorific {
+  std::string written;              // "Dr."
+  std::vector<std::string> spoken;  // "doctor", "dr"
+};
+
+// Dimensions a unit may have; normalize maps them to its enum.
+inline constexpr std::string_view kUnitDimensions[] = {"mass",     "length",   "temperature", "percent", "pressure",
+                                                       "duration", "rate",     "volume",      "currency"};
+
+// Every group of src/core/lexicon.json, typed. Field names are the group names.
+struct LexiconData {
+  // Numbers, calendar, spelling.
+  OrderedWords digit_words, teen_words, tens_words, digit_ordinals, teen_ordinals, tens_ordinals;
+  WordValues scale_words, scale_ordinals, repeat_words;
+  WordSet spoken_zero;
+  OrderedWords month_names, weekday_names, spelling_alphabet;
+  WordSet past_date_words, hedges, abbreviations;
+  std::vector<Honorific> honorifics;
+  // Polarity and answers.
+  WordSet negators, negator_suffixes, negator_prefixes, negative_states;
+  std::vector<Phrase> zero_quantifiers;
+  WordSet negation_bridges, yes_words, no_words, affirmations, uncertain_words;
+  std::vector<Phrase> uncertain_phrases;
+  WordSet hypothetical_markers;
+  std::vector<Phrase> correction_markers, rejection_markers;
+  std::vector<Phrase> guideline_empty_markers;
+  // Structure of dictated text.
+  std::vector<Phrase> fillers;
+  WordSet stopwords, linking_words, determiners, clause_openers, subject_pronouns, auxiliary_verbs, dangling_words;
+  std::vector<Phrase> list_joiners;
+  WordSet list_restarts, list_enders, restrictive_adverbs;
+  std::vector<Phrase> self_introductions;
+  WordSet place_prepositions, not_place_words, pair_separators;
+  // What a field's own words say about it.
+  WordSet person_words, identifier_words, place_words, generic_cue_words, derivational_suffixes;
+  std::vector<std::vector<std::string>> synonyms;
+  // Placeholders.
+  WordSet empty_values, nothing_values, nothing_openers, nothing_filler_words;
+  std::vector<UnitEntry> units;
+
+  // A negating word: a negator or a word with a negating suffix ("won't").
+  [[nodiscard]] bool is_negator(std::string_view word) const;
+  // A number word of any kind (digit, teen, tens, scale, spoken zero, repeat word).
+  [[nodiscard]] bool is_number_word(std::string_view word) const;
+  // The unit entry a template's unit symbol names ("kg", "°C", "breaths/min", "kilos"), compared
+  // case-insensitively with spaces ignored, or nullptr.
+  [[nodiscard]] const UnitEntry* unit_for_symbol(std::string_view symbol) const;
+};
+
+// Parses lexicon JSON text; the error names the group and what is wrong with it. Every group the
+// code reads must be present, and no group the code does not read may be.
+[[nodiscard]] Expected<LexiconData> parse_lexicon_data(std::string_view json_text);
+
+// The text of src/core/lexicon.json as compiled into this build.
+[[nodiscard]] std::string_view builtin_lexicon_json();
+
+// The built-in lexicon, parsed once on first use (thread-safe). A malformed built-in file is a
+// build defect that the test suite catches; it aborts the run with the parse error.
+[[nodiscard]] const LexiconData& lexicon_data();
+
+}  // namespace invox::lexicon
