@@ -49,7 +49,7 @@ TEST_CASE("readback: filled fields for the ear, flagged ones as questions, a clo
   CHECK(readback_text(lines).find("Patient name is Ann Lee.\nSex is female.\n") != std::string::npos);
 }
 
-TEST_CASE("readback: without a report every filled value is read; without a template types are guessed", "[readback]") {
+TEST_CASE("readback: without a report every filled value is read, without a template types are guessed", "[readback]") {
   const FilledForm form = invox::test::demo_form({{"name", "Ann Lee"}, {"temp", 38.5}});
   CHECK(texts(readback_lines({&form, nullptr, &invox::testing::demo_template()})) ==
         std::vector<std::string>{"Reading back: Demo.", "Patient name is Ann Lee.", "Temperature is thirty-eight point five.",

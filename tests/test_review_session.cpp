@@ -66,7 +66,7 @@ bool contains(const std::string& haystack, const std::string& needle) { return h
 
 }  // namespace
 
-TEST_CASE("review walk: edit, skip, refused edit, help, quit; a rerun continues", "[review]") {
+TEST_CASE("review walk: edit, skip, refused edit, help, quit, and a rerun continues", "[review]") {
   Folder folder{"f1", "f2"};
   // f1: name (missing) edited; temp (low_conf) skipped; sys (conflict) edited, first refused.
   ScriptedTerminal t("eAnn Lee\rs" "epurple\r95\r" "?q", false);
