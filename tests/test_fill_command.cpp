@@ -7,7 +7,7 @@
 
 #include "batch/fill_batch.hpp"
 #include "invox/session.hpp"
-#include "orchestrator/context_check.hpp"
+#include "invox/normalize.hpp"
 #include "support/scratch_dir.hpp"
 #include "util/file_io.hpp"
 

@@ -23,10 +23,10 @@ int public_tier(const std::string& header) {
   static const std::map<std::string, int> tiers = {
       {"expected.hpp", 0},   {"json.hpp", 0},     {"log.hpp", 0},
       {"config.hpp", 1},     {"model_spec.hpp", 1}, {"model_config.hpp", 1}, {"template.hpp", 1}, {"transcript.hpp", 1},
-      {"values.hpp", 1},     {"form.hpp", 1},     {"output.hpp", 1},
+      {"values.hpp", 1},     {"form.hpp", 1},     {"output.hpp", 1}, {"template_set.hpp", 1},
       {"normalize.hpp", 2},  {"extractor.hpp", 2}, {"judge.hpp", 2},  {"strategy.hpp", 2},
       {"stt.hpp", 2},        {"history.hpp", 2},  {"http.hpp", 2},    {"models.hpp", 2},
-      {"verify.hpp", 2},     {"evidence.hpp", 2},
+      {"verify.hpp", 2},     {"evidence.hpp", 2}, {"spoken.hpp", 2},
       {"orchestrator.hpp", 3}, {"session.hpp", 3}};
   auto it = tiers.find(header);
   return it == tiers.end() ? -1 : it->second;
@@ -36,7 +36,8 @@ int public_tier(const std::string& header) {
 int folder_tier(const std::string& folder) {
   static const std::map<std::string, int> tiers = {
       {"util", 0},  {"core", 1},   {"normalize", 2}, {"extract", 2}, {"verify", 2},       {"stt", 2},
-      {"rag", 2},   {"llm", 2},    {"orchestrator", 3}, {"batch", 4}, {"eval", 4},        {"cli", 5}};
+      {"rag", 2},   {"llm", 2},    {"spoken", 2},    {"orchestrator", 3}, {"batch", 4}, {"eval", 4},
+      {"review", 4}, {"readback", 4}, {"cli", 5}};
   auto it = tiers.find(folder);
   return it == tiers.end() ? -1 : it->second;
 }
@@ -45,7 +46,8 @@ int folder_tier(const std::string& folder) {
 // drivers, whose only caller is the CLI, and batch input discovery (`transcribe` finds and names
 // its inputs as `fill` does).
 const std::set<std::string> kDriverEntryPoints = {"batch/fill_batch.hpp", "eval/eval_command.hpp",
-                                                  "batch/inputs.hpp"};
+                                                  "batch/inputs.hpp", "review/review_command.hpp",
+                                                  "readback/readback_command.hpp"};
 
 // Private headers of core that the agents above it may include: the rules engine's knowledge
 // (src/core/lexicon.json and the guideline hints), one loader read by the normalizer and the

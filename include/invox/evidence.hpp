@@ -5,6 +5,8 @@
 // value is stated. Implemented in src/verify/ (VER owns grounding); other agents reach it through
 // this interface only.
 #include <optional>
+#include <string>
+#include <utility>
 
 #include "invox/json.hpp"
 #include "invox/normalize.hpp"
@@ -21,5 +23,12 @@ namespace invox {
 // nullopt for a null value or one the transcript does not state.
 [[nodiscard]] std::optional<Evidence> find_evidence(const Json& value, const Field& field, const Transcript& transcript,
                                                     const NormalizeContext& ctx);
+
+// Where `evidence` sits in `transcript` (byte offsets, end exclusive): its offsets when they are
+// inside the text and on UTF-8 boundaries, else the first case-insensitive occurrence of its
+// snippet; nullopt when it is in neither. The one lookup behind every display of evidence (the
+// eval HTML report, `invox review`).
+[[nodiscard]] std::optional<std::pair<size_t, size_t>> locate_evidence(const std::string& transcript,
+                                                                       const Evidence& evidence);
 
 }  // namespace invox

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "invox/expected.hpp"
 #include "invox/json.hpp"
 #include "invox/template.hpp"
 #include "invox/values.hpp"
@@ -22,6 +23,12 @@ struct NormalizeContext {
   // `timezone` is the reference date.
   std::optional<std::chrono::system_clock::time_point> now;
 };
+
+// Checks the request context flags (--reference-date, --timezone, --locale) up front, so a typo
+// is a usage error instead of a silently wrong date in every output: reference_date empty or a
+// real calendar date YYYY-MM-DD; timezone an IANA name known to the system tz database; locale a
+// BCP 47 style tag such as en-US, de-DE or en.
+[[nodiscard]] Status validate_context(const NormalizeContext& context);
 
 struct NormalizeResult {
   Json value;                  // normalized value, or null

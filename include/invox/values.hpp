@@ -42,6 +42,7 @@ struct FilledField {
   double confidence = 0.0;
   std::optional<Evidence> evidence;
   bool locked = false;  // carried from a locked current value; written so the output is a valid --current
+  bool reviewed = false;  // a person decided this value (`invox review`); written only when true
 };
 
 enum class IssueType { Missing, Conflict, LowConf, Invalid, Ambiguous };
@@ -55,6 +56,9 @@ struct Issue {
   IssueType type = IssueType::Invalid;
   std::string detail;
   IssueAction action = IssueAction::ManualReview;
+  // Clarify issues: what to ask the speaker; written only when set. The `= {}` lets the many
+  // four-member brace initializations stay free of -Wmissing-field-initializers.
+  std::string question = {};
 };
 
 enum class DecisionKind { ModelA, ModelB, Merge, KeepCurrent };

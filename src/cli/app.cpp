@@ -32,6 +32,8 @@ void build(CLI::App& app, LogOptions& log_options) {
   setup_template(app);
   setup_history(app);
   setup_models(app);
+  setup_review(app);
+  setup_readback(app);
 }
 }  // namespace
 

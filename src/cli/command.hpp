@@ -42,5 +42,7 @@ void setup_eval(CLI::App& app);
 void setup_template(CLI::App& app);
 void setup_history(CLI::App& app);
 void setup_models(CLI::App& app);
+void setup_review(CLI::App& app);
+void setup_readback(CLI::App& app);
 
 }  // namespace invox::cli

@@ -97,11 +97,14 @@ Json to_json(const FilledField& f) {
   j["confidence"] = util::round_to(f.confidence, util::kConfidenceDecimals);
   if (f.evidence) j["evidence"] = to_json(*f.evidence);
   if (f.locked) j["locked"] = true;
+  if (f.reviewed) j["reviewed"] = true;
   return j;
 }
 
 Json to_json(const Issue& i) {
-  return Json{{"field", i.field}, {"type", to_string(i.type)}, {"detail", i.detail}, {"action", to_string(i.action)}};
+  Json j{{"field", i.field}, {"type", to_string(i.type)}, {"detail", i.detail}, {"action", to_string(i.action)}};
+  if (!i.question.empty()) j["question"] = i.question;
+  return j;
 }
 
 Json to_json(const Decision& d) {
@@ -146,6 +149,7 @@ Expected<FilledField> filled_field_from_json(const Json& doc) {
     if (!e) return e.error();
     f.evidence = *e;
   }
+  if (auto it = doc.find("reviewed"); it != doc.end() && it->is_boolean()) f.reviewed = it->get<bool>();
   return f;
 }
 
@@ -154,6 +158,7 @@ Expected<Issue> issue_from_json(const Json& doc) {
   Issue i;
   i.field = string_member(doc, "field");
   i.detail = string_member(doc, "detail");
+  i.question = string_member(doc, "question");
   auto t = parse_enum<IssueType>(kIssueTypes, string_member(doc, "type"));
   auto a = parse_enum<IssueAction>(kIssueActions, string_member(doc, "action"));
   if (!t) return Error::input(fmt::format("issue type '{}' is unknown", string_member(doc, "type")));

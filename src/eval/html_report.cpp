@@ -123,19 +123,6 @@ std::string html_escape(std::string_view text) {
   return out;
 }
 
-std::optional<std::pair<size_t, size_t>> locate_evidence(const std::string& transcript, const Evidence& e) {
-  if (e.char_begin && e.char_end && *e.char_begin < *e.char_end && *e.char_end <= transcript.size()) {
-    const std::string_view span(transcript.data() + *e.char_begin, *e.char_end - *e.char_begin);
-    if (util::is_valid_utf8(span)) return std::pair{*e.char_begin, *e.char_end};
-  }
-  const std::string needle = util::to_lower_ascii(util::trim(e.snippet));
-  if (needle.empty()) return std::nullopt;
-  const std::string hay = util::to_lower_ascii(transcript);
-  const size_t pos = hay.find(needle);
-  if (pos == std::string::npos) return std::nullopt;
-  return std::pair{pos, pos + needle.size()};
-}
-
 std::string highlight_transcript(const std::string& transcript, std::vector<Highlight> marks) {
   std::sort(marks.begin(), marks.end(), [](const Highlight& a, const Highlight& b) {
     return a.begin != b.begin ? a.begin < b.begin : a.end > b.end;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "eval/runner.hpp"
+#include "invox/evidence.hpp"  // locate_evidence
 
 namespace invox::eval {
 
@@ -21,10 +22,6 @@ struct Highlight {
   std::string label;  // field id, shown on hover
   std::string css_class;
 };
-// Locates an evidence snippet: its offsets when they are valid and point at the snippet, else
-// the first case-insensitive occurrence of the snippet. nullopt when it is not in the text.
-[[nodiscard]] std::optional<std::pair<size_t, size_t>> locate_evidence(const std::string& transcript,
-                                                                       const Evidence& evidence);
 // Escaped transcript with <mark> around each highlight; overlapping highlights are dropped
 // after the first so the markup stays well nested.
 [[nodiscard]] std::string highlight_transcript(const std::string& transcript, std::vector<Highlight> marks);

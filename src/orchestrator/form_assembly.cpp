@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "orchestrator/clarify.hpp"
+
 namespace invox {
 
 namespace {
@@ -45,6 +47,7 @@ CfCandidates normalize_candidates(const std::map<std::string, Candidate>& candid
       // An ambiguous value needs the speaker ("3/4/92": March or April?); a value CF cannot
       // read may be fixed by asking the model again with CF's reason as a hint.
       issue.action = issue.type == IssueType::Ambiguous ? IssueAction::Clarify : IssueAction::Requery;
+      attach_question(issue, field, cand.value, context);
       c.issue = std::move(issue);
     }
     out[id] = std::move(c);

@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include "invox/transcript.hpp"
-#include "orchestrator/context_check.hpp"
 #include "util/file_io.hpp"
 
 namespace invox {

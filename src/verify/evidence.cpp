@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "util/strings.hpp"
 #include "util/text_fold.hpp"
 #include "verify/value_search.hpp"
 
@@ -47,6 +48,19 @@ std::optional<Evidence> find_evidence(const Json& value, const Field& field, con
   const auto target = normalize_value_for_field(value, field, ctx).value;
   if (auto span = verify::find_parsed_value(text, target, field, ctx)) return evidence_at(text, *span);
   return std::nullopt;
+}
+
+std::optional<std::pair<size_t, size_t>> locate_evidence(const std::string& transcript, const Evidence& e) {
+  if (e.char_begin && e.char_end && *e.char_begin < *e.char_end && *e.char_end <= transcript.size()) {
+    const std::string_view span(transcript.data() + *e.char_begin, *e.char_end - *e.char_begin);
+    if (util::is_valid_utf8(span)) return std::pair{*e.char_begin, *e.char_end};
+  }
+  const std::string needle = util::to_lower_ascii(util::trim(e.snippet));
+  if (needle.empty()) return std::nullopt;
+  const std::string hay = util::to_lower_ascii(transcript);
+  const size_t pos = hay.find(needle);
+  if (pos == std::string::npos) return std::nullopt;
+  return std::pair{pos, pos + needle.size()};
 }
 
 }  // namespace invox

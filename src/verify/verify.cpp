@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "invox/spoken.hpp"
 #include "verify/grounding.hpp"
 
 namespace invox::verify {
@@ -50,9 +51,11 @@ std::vector<Issue> verify_form(const VerifyInput& in, const VerifyParams& params
     const bool empty = !ff || ff->value.is_null();
     if (empty) {
       if (field.required) {
-        issues.push_back({field.id, IssueType::Missing,
-                          fmt::format("required field '{}' is empty: the transcript does not give it", label_of(field)),
-                          IssueAction::Clarify});
+        Issue missing{field.id, IssueType::Missing,
+                      fmt::format("required field '{}' is empty: the transcript does not give it", label_of(field)),
+                      IssueAction::Clarify};
+        missing.question = spoken::clarify_question(field, missing);
+        issues.push_back(std::move(missing));
       }
       continue;
     }

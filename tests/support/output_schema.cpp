@@ -81,7 +81,7 @@ bool has_normalized_type(const Json& v, const Field& f) {
 }
 
 void check_filled_field(const Json& f, const std::string& where, const Field* field, Problems& out) {
-  check_keys(f, where, {"value", "changed", "source", "confidence"}, {"previousValue", "evidence", "locked"}, out);
+  check_keys(f, where, {"value", "changed", "source", "confidence"}, {"previousValue", "evidence", "locked", "reviewed"}, out);
   if (!f.is_object()) return;
   if (f.contains("locked")) expect(get(f, "locked").is_boolean(), where + ".locked", "true or false", out);
   expect(!f.contains("value") || !get(f, "value").is_object(), where + ".value", "a scalar, string or null", out);
@@ -95,6 +95,7 @@ void check_filled_field(const Json& f, const std::string& where, const Field* fi
       out.push_back(where + ": 'previousValue' must be present exactly when 'changed' is true");
     }
   }
+  if (f.contains("reviewed")) expect(get(f, "reviewed") == true, where + ".reviewed", "true (written only when set)", out);
   if (f.contains("source")) expect(get(f, "source").is_string() || get(f, "source").is_null(), where + ".source", "a string or null", out);
   if (f.contains("confidence")) expect(is_probability(get(f, "confidence")), where + ".confidence", "a number in [0, 1]", out);
   if (auto it = f.find("evidence"); it != f.end()) {
@@ -157,7 +158,7 @@ std::vector<std::string> check_filled_shape(const Json& doc, const Template* tmp
 std::vector<std::string> check_report_shape(const Json& doc) {
   Problems out;
   check_keys(doc, "report.json", {"status", "confidence", "issues", "decisions", "stages", "usage"},
-             {"error", "template", "run"}, out);
+             {"error", "template", "run", "review"}, out);
   if (!doc.is_object()) return out;
   check_run(doc, out);
   if (doc.contains("template")) expect(get(doc, "template").is_string(), "template", "a string", out);
@@ -182,8 +183,13 @@ std::vector<std::string> check_report_shape(const Json& doc) {
     for (size_t i = 0; i < it->size(); ++i) check((*it)[i], std::string(key) + "[" + std::to_string(i) + "]");
   };
   each("issues", [&](const Json& i, const std::string& w) {
-    check_keys(i, w, {"field", "type", "detail", "action"}, {}, out);
+    check_keys(i, w, {"field", "type", "detail", "action"}, {"question"}, out);
     if (!i.is_object()) return;
+    if (i.contains("question")) {
+      expect(get(i, "question").is_string() && !get(i, "question").get<std::string>().empty(), w + ".question",
+             "a non-empty string", out);
+      expect(get(i, "action") == "clarify", w + ".question", "only on clarify issues", out);
+    }
     expect(get(i, "field").is_string(), w + ".field", "a string", out);
     expect(get(i, "detail").is_string(), w + ".detail", "a string", out);
     expect(get(i, "type").is_string() &&
@@ -219,6 +225,19 @@ std::vector<std::string> check_report_shape(const Json& doc) {
       }
       if (it->contains("costUsd")) {
         expect(get(*it, "costUsd").is_number() && get(*it, "costUsd").get<double>() >= 0, "usage.costUsd", "a number >= 0", out);
+      }
+    }
+  }
+  if (auto it = doc.find("review"); it != doc.end()) {  // written by `invox review`
+    check_keys(*it, "review", {"by", "at", "changes"}, {}, out);
+    if (it->is_object()) {
+      expect(get(*it, "by").is_string(), "review.by", "a string", out);
+      expect(get(*it, "at").is_string(), "review.at", "an ISO 8601 time", out);
+      const Json& changes = get(*it, "changes");
+      expect(changes.is_array(), "review.changes", "a list", out);
+      for (size_t i = 0; changes.is_array() && i < changes.size(); ++i) {
+        const std::string w = "review.changes[" + std::to_string(i) + "]";
+        check_keys(changes[i], w, {"field", "from", "to"}, {"action", "by", "at"}, out);
       }
     }
   }

@@ -1,4 +1,4 @@
-#include "orchestrator/context_check.hpp"
+#include "invox/normalize.hpp"
 
 #include <cctype>
 #include <optional>
