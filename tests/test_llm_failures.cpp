@@ -184,7 +184,7 @@ TEST_CASE("a re-ask is a request of its own in llmCalls", "[llm][failures]") {
   CHECK(in.meter->total().prompt_tokens == 2000);
 }
 
-TEST_CASE("\"usage\": null is tolerated: the answer is used, its tokens unknown", "[llm][failures]") {
+TEST_CASE("usage: null is tolerated: the answer is used, its tokens unknown", "[llm][failures]") {
   FakeLlmServer server;
   server.set_handler([](const FakeRequest& r) {
     auto reply = reply_for(r, saying(kGood));

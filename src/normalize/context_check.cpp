@@ -8,7 +8,7 @@
 #include <date/tz.h>
 #include <fmt/format.h>
 
-#include "orchestrator/locale_codes.hpp"
+#include "normalize/locale_codes.hpp"
 
 namespace invox {
 

@@ -4,7 +4,6 @@
 #include <map>
 
 #include "invox/spoken.hpp"
-#include "spoken/spoken_value.hpp"
 
 namespace invox::readback {
 

@@ -1,4 +1,4 @@
-#include "orchestrator/locale_codes.hpp"
+#include "normalize/locale_codes.hpp"
 
 namespace invox {
 
