@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "invox/models.hpp"
 #include "support/fake_llm_server.hpp"
 #include "support/llm_fixtures.hpp"
@@ -51,7 +53,7 @@ TEST_CASE("listing: OpenAI with shutdown dates, Gemini across pages, Ollama tags
     INFO(r.path << "?" << r.query);
     CHECK(r.query.find("key") == std::string::npos);
     if (r.path.rfind("/v1beta", 0) == 0) CHECK(r.headers.at("x-goog-api-key") == kCanaryGeminiKey);
-    if (r.path.rfind("/v1/", 0) == 0) CHECK(r.headers.at("authorization") == std::string("Bearer ") + kCanaryOpenAiKey);
+    if (r.path.rfind("/v1/", 0) == 0) CHECK(r.headers.at("authorization") == fmt::format("Bearer {}", kCanaryOpenAiKey));
   }
 }
 
