@@ -67,6 +67,12 @@ TEST_CASE("group CF: a rejected sub-value is null and its issue names the path",
   CHECK(r.result.issue->field == "vehicles[1].colour");
   CHECK(r.result.value[1]["colour"].is_null());
   CHECK(r.result.value[1]["registration"] == "B");
+  // An item whose only sub-value is rejected is dropped: no path can name it, the group is named.
+  const auto dropped = invox::normalize_group_value(Json::parse(R"([{"registration":"A"},{"colour":"green"}])"),
+                                                    *t.find("vehicles"), context());
+  CHECK(dropped.result.value.size() == 1);
+  REQUIRE(dropped.result.issue.has_value());
+  CHECK(dropped.result.issue->field == "vehicles");
   const auto bad = invox::normalize_value_for_field(Json("two cars"), *t.find("vehicles"), context());
   CHECK(bad.value.is_null());
   REQUIRE(bad.issue.has_value());

@@ -2,7 +2,6 @@
 #include <catch2/catch.hpp>
 
 #include "invox/verify.hpp"
-#include "support/pipeline_fixtures.hpp"
 
 using namespace invox;
 
@@ -29,7 +28,8 @@ std::vector<Issue> verify_group(const Template& t, const Json& value, const std:
   f.confidence = 0.95;
   f.items = std::move(items);
   form.filled = {{"doses", f}};
-  const Transcript tr = testing::transcript_of(text);
+  Transcript tr;
+  tr.text = text;
   verify::VerifyInput in{&t, &form, &tr, {}};
   return verify::verify_form(in, {0.8});
 }

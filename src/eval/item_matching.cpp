@@ -3,6 +3,7 @@
 #include <map>
 
 #include "invox/normalize.hpp"
+#include "invox/group.hpp"
 
 namespace invox::eval {
 
@@ -10,13 +11,6 @@ namespace {
 
 // Beyond this many items the exact search (2^n states per expected item) is too slow.
 constexpr size_t kExactLimit = 14;
-
-const Json& sub_value(const Json& item, const Field& sub) {
-  static const Json kNull;
-  if (!item.is_object()) return kNull;
-  auto it = item.find(sub.id);
-  return it == item.end() ? kNull : *it;
-}
 
 using Weights = std::vector<std::vector<int>>;
 

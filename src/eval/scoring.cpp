@@ -6,17 +6,12 @@
 
 #include "eval/item_matching.hpp"
 
+#include "invox/group.hpp"
+
 namespace invox::eval {
 
 namespace {
 double ratio(long num, long den) { return den > 0 ? static_cast<double>(num) / static_cast<double>(den) : 0.0; }
-
-const Json& sub_value(const Json& item, const Field& sub) {
-  static const Json kNull;
-  if (!item.is_object()) return kNull;
-  auto it = item.find(sub.id);
-  return it == item.end() ? kNull : *it;
-}
 
 size_t item_count(const Json& v) { return v.is_array() ? v.size() : 0; }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "invox/group.hpp"
 #include "normalize/common.hpp"
 
 namespace invox {
@@ -9,14 +10,6 @@ namespace invox {
 namespace {
 
 bool empty_list(const Json& v) { return v.is_null() || (v.is_array() && v.empty()); }
-
-// The sub-value of `item` for `sub`, or null when the item does not name it.
-const Json& sub_value(const Json& item, const Field& sub) {
-  static const Json kNull;
-  if (!item.is_object()) return kNull;
-  auto it = item.find(sub.id);
-  return it == item.end() ? kNull : *it;
-}
 
 }  // namespace
 
@@ -41,17 +34,23 @@ GroupNormalizeResult normalize_group_value(const Json& value, const Field& group
     }
     Json item = Json::object();
     bool any = false;
+    bool issue_here = false;
     const size_t index = out.result.value.size();
     for (const auto& sub : group.fields) {
       auto r = normalize_value_for_field(sub_value(raw, sub), sub, ctx);
       if (r.issue && !issue) {
         issue = std::move(r.issue);
         issue->field = sub_value_path(group.id, index, sub.id);
+        issue_here = true;
       }
       any = any || !r.value.is_null();
       item[sub.id] = std::move(r.value);
     }
-    if (!any) continue;
+    if (!any) {
+      // The item is dropped, so no path can name it: the issue is the group's.
+      if (issue_here) issue->field = group.id;
+      continue;
+    }
     out.result.value.push_back(std::move(item));
     out.source_item.push_back(source);
   }

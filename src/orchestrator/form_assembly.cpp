@@ -1,7 +1,9 @@
 #include "orchestrator/form_assembly.hpp"
 
 #include <algorithm>
+#include <charconv>
 
+#include "invox/group.hpp"
 #include "orchestrator/clarify.hpp"
 
 namespace invox {
@@ -46,6 +48,22 @@ bool same_value(const Json& current, const Json& candidate, const Field& field) 
   return current == candidate || values_match(current, candidate, field);
 }
 
+// What a CF issue is about, for its question: a group's sub-field and the raw sub-value the
+// extractor gave when the issue names a path ("vehicles[1].colour"), else the field and its value.
+std::pair<const Field*, Json> issue_subject(const Field& field, const Json& raw, const std::string& path,
+                                            const std::vector<size_t>& source_item) {
+  const size_t open = path.find('['), close = path.find("].");
+  if (!field.is_group() || open == std::string::npos || close == std::string::npos || close < open) return {&field, raw};
+  size_t index = 0;
+  const auto [end, ec] = std::from_chars(path.data() + open + 1, path.data() + close, index);
+  const Field* sub = field.find(path.substr(close + 2));
+  if (ec != std::errc() || end != path.data() + close || !sub || index >= source_item.size()) return {&field, raw};
+  const Json items = raw.is_object() ? Json::array({raw}) : raw;
+  const size_t source = source_item[index];
+  if (!items.is_array() || source >= items.size()) return {sub, Json()};
+  return {sub, sub_value(items[source], *sub)};
+}
+
 }  // namespace
 
 bool is_writable(const Template& tmpl, const CurrentValues& current, const std::string& field_id) {
@@ -64,10 +82,12 @@ CfCandidates normalize_candidates(const std::map<std::string, Candidate>& candid
     c.confidence = std::clamp(cand.confidence, 0.0, 1.0);
     c.evidence = cand.evidence;
     NormalizeResult r;
+    std::vector<size_t> source_item;
     if (field.is_group()) {
       // Items CF drops take their details with them: details follow the item they came from.
       GroupNormalizeResult g = normalize_group_value(cand.value, field, context);
       r = std::move(g.result);
+      source_item = g.source_item;
       std::vector<ItemDetails> given;
       for (size_t source : g.source_item) given.push_back(source < cand.items.size() ? cand.items[source] : ItemDetails{});
       for (auto& item : given)
@@ -85,7 +105,8 @@ CfCandidates normalize_candidates(const std::map<std::string, Candidate>& candid
       // An ambiguous value needs the speaker ("3/4/92": March or April?); a value CF cannot
       // read may be fixed by asking the model again with CF's reason as a hint.
       issue.action = issue.type == IssueType::Ambiguous ? IssueAction::Clarify : IssueAction::Requery;
-      attach_question(issue, field, cand.value, context);
+      const auto [subject, raw] = issue_subject(field, cand.value, issue.field, source_item);
+      attach_question(issue, *subject, raw, context);
       c.issue = std::move(issue);
     }
     out[id] = std::move(c);

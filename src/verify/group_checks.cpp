@@ -3,18 +3,12 @@
 #include <fmt/format.h>
 
 #include "invox/spoken.hpp"
+#include "invox/group.hpp"
 #include "verify/grounding.hpp"
 
 namespace invox::verify {
 
 namespace {
-
-const Json& sub_value(const Json& item, const Field& sub) {
-  static const Json kNull;
-  if (!item.is_object()) return kNull;
-  auto it = item.find(sub.id);
-  return it == item.end() ? kNull : *it;
-}
 
 // True when some item the group had before this run holds the same sub-value.
 bool carried_sub_value(const Json& previous, const Field& sub, const Json& value) {
