@@ -21,5 +21,5 @@ TEST_CASE("template: an unknown type names file, field and problem", "[template]
   auto t = invox::parse_template(doc, "templates/x.json");
   REQUIRE_FALSE(t.has_value());
   CHECK(t.error().message ==
-        "templates/x.json: field 'dob': type 'dat' is not one of text, textarea, number, date, time, enum, boolean");
+        "templates/x.json: field 'dob': type 'dat' is not one of text, textarea, number, date, time, enum, boolean, group");
 }
