@@ -134,3 +134,26 @@ TEST_CASE("the rules extractor's evidence gets its times from the orchestrator's
   CHECK(temp->evidence->start == Approx(1.6));
   CHECK(temp->evidence->end == Approx(3.9));
 }
+
+TEST_CASE("a group's sub-value evidence gets its own times and segment confidence", "[orchestrator][asr][group]") {
+  const Transcript t = two_segments();
+  const auto spans = locate_segments(t);
+  Candidate c;
+  c.value = Json::parse(R"([{"name":"Ann Lee"},{"temp":38.5}])");
+  c.confidence = 0.9;
+  const size_t name = t.text.find("Ann Lee");
+  const size_t temp = t.text.find("38.5");
+  ItemDetails first;
+  first.evidence["name"] = Evidence{"Ann Lee", name, name + 7, std::nullopt, std::nullopt};
+  first.confidence["name"] = 0.8;
+  ItemDetails second;
+  second.evidence["temp"] = Evidence{"38.5", temp, temp + 4, std::nullopt, std::nullopt};
+  c.items = {first, second};
+  apply_asr_evidence(c, t, spans);
+  CHECK(c.items[0].evidence.at("name").start == Approx(0.0));
+  CHECK(c.items[0].evidence.at("name").end == Approx(1.6));
+  CHECK(c.items[0].confidence.at("name") == Approx(0.8 * 0.95));
+  CHECK(c.items[1].evidence.at("temp").start == Approx(1.6));
+  CHECK(c.items[1].confidence.at("temp") == Approx(0.9 * 0.5));  // the group's confidence, lowered
+  CHECK(c.confidence == Approx(0.9));  // the group itself had no evidence of its own
+}
