@@ -121,6 +121,8 @@ TEST_CASE("filled group: items are written parallel to the value and read back",
   invox::FilledField scalar;
   scalar.value = "x";
   CHECK_FALSE(invox::to_json(scalar).contains("items"));
+  scalar.value = Json::array({"a", "b"});  // a list carried from hand-written current values
+  CHECK_FALSE(invox::to_json(scalar).contains("items"));
 }
 
 TEST_CASE("filled group: a filled form's group is a valid current value", "[group][values]") {

@@ -54,7 +54,7 @@ struct FilledField {
   bool locked = false;  // carried from a locked current value; written so the output is a valid --current
   bool reviewed = false;  // a person decided this value (`invox review`); written only when true
   // Group fields: one entry per item of `value` (same order); `confidence` above is the lowest of
-  // the items'. Written as "items" whenever `value` is a list.
+  // the items'. Written as "items" whenever `value` is a list of objects (or []).
   std::vector<ItemDetails> items;
 };
 

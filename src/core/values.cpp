@@ -111,8 +111,11 @@ Json to_json(const FilledField& f) {
   j["source"] = f.source.empty() ? Json(nullptr) : Json(f.source);
   j["confidence"] = util::round_to(f.confidence, util::kConfidenceDecimals);
   if (f.evidence) j["evidence"] = to_json(*f.evidence);
-  if (f.value.is_array()) {
-    // Parallel to the value, so `items[i]` always describes `value[i]`.
+  const bool records = f.value.is_array() &&
+                       std::all_of(f.value.begin(), f.value.end(), [](const Json& item) { return item.is_object(); });
+  if (records) {
+    // A group's value (a list of objects; a carried list of strings is not one). Parallel to the
+    // value, so `items[i]` always describes `value[i]`.
     j["items"] = Json::array();
     for (size_t i = 0; i < f.value.size(); ++i) j["items"].push_back(to_json(i < f.items.size() ? f.items[i] : ItemDetails{}));
   }
