@@ -8,6 +8,8 @@
 #include "batch/fill_batch.hpp"
 #include "invox/session.hpp"
 #include "invox/normalize.hpp"
+#include "support/fake_llm_server.hpp"
+#include "support/llm_fixtures.hpp"
 #include "support/scratch_dir.hpp"
 #include "util/file_io.hpp"
 
@@ -340,4 +342,40 @@ TEST_CASE("fill: the speech recognizer is built only when an input is audio", "[
   REQUIRE_FALSE(r.has_value());
   CHECK(r.error().kind == ErrorKind::Config);
   CHECK_THAT(r.error().message, Catch::Contains("no-such-backend"));
+}
+
+TEST_CASE("fill: a model retired mid-run is a configuration error: exit 2 naming it, the rest not run", "[fill][models]") {
+  test::FakeLlmServer::Options fake;
+  fake.reject_unknown_models = true;
+  test::FakeLlmServer server(fake);
+  // The start-of-run check finds the model served; from the second chat call on the provider
+  // answers what OpenAI answers for a model it no longer serves.
+  int chats = 0;
+  server.set_handler([&chats](const test::FakeRequest& r) {
+    if (++chats == 1) return test::reply_for(r, test::default_answer(r));
+    return test::error_reply(404, "The model `gpt-6.1-sol` does not exist or you do not have access to it.");
+  });
+  ScratchDir dir;
+  auto o = options_for(dir);
+  o.pipeline.models = {*parse_model_spec("openai:gpt-6.1-sol")};
+  o.model_services = test::services_for(server);
+  o.model_services.verify_models = true;
+  batch::FillBatchOptions b;
+  b.inputs = {dir.write("in/a.txt", "Name Ann, age 40.").string(), dir.write("in/b.txt", "Name Bob, age 50.").string(),
+              dir.write("in/c.txt", "Name Cy, age 60.").string()};
+  b.out_dir = dir.path() / "out";
+  b.jobs = 1;
+  auto r = run_fill(o, b);
+  REQUIRE(r.has_value());
+  CHECK(r->exit_code() == 2);
+  CHECK(r->counts.failed == 1);
+  CHECK(r->counts.not_run == 1);  // every later request would fail alike
+  CHECK(chats == 2);
+  CHECK_THAT(r->config_error, Catch::Contains("openai:gpt-6.1-sol") && Catch::Contains("invox models") &&
+                                  Catch::Contains("--model"));
+  CHECK(fs::exists(b.out_dir / "a.filled.json"));
+  const Json report = read_json(b.out_dir / "b.report.json");
+  CHECK(report["status"] == "failed");
+  CHECK_THAT(report["error"].get<std::string>(), Catch::Contains("is not served by openai"));
+  CHECK_FALSE(fs::exists(b.out_dir / "c.report.json"));
 }

@@ -110,7 +110,8 @@ TEST_CASE("a chat call to a model the server does not know (404) is a configurat
     auto r = (*e)->extract(request);
     REQUIRE_FALSE(r.has_value());
     CHECK(r.error().kind == ErrorKind::Config);
-    CHECK(r.error().message.find("HTTP 404") != std::string::npos);
+    // The same message as the start-of-run check: the model, and how to choose another.
+    CHECK(r.error().message.find(std::string(name) + "' is not served") != std::string::npos);
     CHECK(r.error().message.find("invox models") != std::string::npos);
   }
 }

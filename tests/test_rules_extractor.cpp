@@ -285,3 +285,34 @@ TEST_CASE("rules: spelled codes write a hyphen where 'dash' is said", "[rules][d
   CHECK(Run("Frame number B K dash four four one two.").value("frame_number") == "BK-4412");
   CHECK(Run("Frame number four four one, two two nine.").value("frame_number") == "441229");
 }
+
+TEST_CASE("rules: a two-word option alias said the other way round, digit pairs in codes, a unit after the number",
+          "[rules]") {
+  Template t;
+  t.id = "incident";
+  Field cause = make("cause", "Cause", FieldType::Enum);
+  cause.options = {"water", "fire", "other"};
+  cause.option_aliases = {{"water", {"burst pipe"}}, {"fire", {"smoke"}}};
+  Field code = make("part_number", "Part number", FieldType::Text);
+  code.guidelines = "Letters and digits as printed, e.g. 'BR-2291'.";
+  Field dose = make("dose_mg", "Dose", FieldType::Number);
+  dose.unit = "mg";
+  t.fields = {cause, code, dose};
+  Transcript transcript;
+  transcript.text = "the damage started when a pipe burst upstairs part number b r twenty two ninety one gave four "
+                    "milligrams at noon";
+  ExtractionRequest req;
+  req.tmpl = &t;
+  for (const auto& f : t.fields) req.fields.push_back(&f);
+  req.transcript = &transcript;
+  auto r = make_rules_extractor()->extract(req);
+  REQUIRE(r.has_value());
+  auto value = [&](const std::string& id) {
+    auto it = r->values.find(id);
+    REQUIRE(it != r->values.end());
+    return normalize_value_for_field(it->second.value, *t.find(id), NormalizeContext{}).value;
+  };
+  CHECK(value("cause") == "water");
+  CHECK(value("part_number") == "BR-2291");
+  CHECK(value("dose_mg") == 4);
+}

@@ -122,6 +122,10 @@ Expected<BatchResult> run_fill_batch(SessionOptions session_options, const FillB
     const std::string where = single ? std::string() : "; summary in " + result->summary_path.string();
     std::fprintf(err, "invox: stopped by signal %d: %zu of %zu inputs finished%s\n", result->signal,
                  result->counts.inputs - result->counts.not_run, result->counts.inputs, where.c_str());
+  } else if (!result->config_error.empty() && result->counts.not_run > 0) {
+    std::fprintf(err, "invox: stopped after a configuration error: %zu of %zu inputs not run (fix it and run again "
+                 "to continue); summary in %s\n", result->counts.not_run, result->counts.inputs,
+                 result->summary_path.string().c_str());
   } else if (!single && !options.quiet) {
     std::fprintf(err, "invox: %zu inputs: %zu complete, %zu needs_review, %zu failed (%zu up to date, skipped; "
                  "--force to redo); summary in %s\n", result->counts.inputs, result->counts.complete, result->counts.needs_review,

@@ -1,5 +1,6 @@
 #include "batch/runner.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <exception>
 #include <mutex>
@@ -9,6 +10,7 @@
 
 #include "batch/interrupt.hpp"
 #include "batch/resume.hpp"
+#include "invox/failure.hpp"
 #include "invox/log.hpp"
 #include "invox/output.hpp"
 #include "util/time_format.hpp"
@@ -64,6 +66,7 @@ SummaryEntry process_one(const BatchInput& input, const ProcessInput& process, c
     outcome.report.error = fmt::format("internal error: {}", ex.what());
   }
   e.status = outcome.report.status;
+  e.config_error = is_config_failure(outcome.report.error);
   if (outcome.report.status == FormStatus::Failed && outcome.report.error.empty()) {
     outcome.report.error = "processing failed";
   }
@@ -85,6 +88,7 @@ SummaryEntry process_one(const BatchInput& input, const ProcessInput& process, c
 
 int BatchResult::exit_code() const {
   if (signal != 0) return 128 + signal;
+  if (!config_error.empty()) return 2;
   return counts.failed > 0 || !summary_error.empty() ? 1 : 0;
 }
 
@@ -113,7 +117,11 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
     return outcome;
   };
   std::mutex out_mutex;
+  std::atomic<bool> config_failed{false};
   auto run_input = [&](size_t i) {
+    // After a configuration error every input would fail alike: the rest stay "not run" for
+    // the next run, once the configuration is fixed.
+    if (config_failed.load()) return;
     std::optional<SummaryEntry> e;
     log::set_correlation_id(inputs[i].stem);
     try {
@@ -122,6 +130,7 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
     }
     log::set_correlation_id("");
     if (!e) return;  // cut short by a stop: stays "not run"
+    if (e->config_error) config_failed.store(true);
     if (options.json_lines) {
       std::lock_guard lock(out_mutex);
       std::fprintf(options.json_lines, "%s\n", dump_line(to_json(*e)).c_str());
@@ -149,7 +158,10 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
   result.signal = stop_signal();
   header.interrupted = result.signal != 0;
   header.finished_at = util::utc_now_iso8601();
-  for (const auto& e : entries) result.counts.add(e);
+  for (const auto& e : entries) {
+    result.counts.add(e);
+    if (e.config_error && result.config_error.empty()) result.config_error = e.error;
+  }
   // Outputs were written without a per-file fsync (WriteOptions::defer_sync): one flush of the
   // folder makes the finished run durable, before the summary that describes it.
   if (options.write.defer_sync) {

@@ -43,9 +43,13 @@ struct BatchResult {
   int signal = 0;  // the signal that stopped the run, 0 when it ran to the end
   std::filesystem::path summary_path;
   std::string summary_error;  // non-empty when summary.json could not be written
+  // An input failed because of the run's configuration (a rejected key, a model the provider
+  // stopped serving): the inputs not yet started were left "not run", and the exit code is 2.
+  std::string config_error;
 
   // DESIGN.md exit codes: 0 all processed, 1 any input failed (or the summary could not be
-  // written); an interrupted run exits 128 + signal like a shell would report it.
+  // written), 2 a configuration error stopped the run; an interrupted run exits 128 + signal
+  // like a shell would report it.
   [[nodiscard]] int exit_code() const;
 };
 

@@ -22,6 +22,7 @@ struct SummaryEntry {
   std::string report;
   std::string error;  // why it failed
   double ms = 0.0;    // wall time of this input
+  bool config_error = false;  // failed because of the run's configuration (is_config_failure)
 };
 
 struct SummaryCounts {

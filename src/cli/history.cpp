@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/flags_model.hpp"
 #include "cli/validators.hpp"
 #include "cli/flags_history.hpp"
 #include "invox/models.hpp"
@@ -32,10 +33,13 @@ struct HistoryCommand {
   std::string text;
   int k = kMaxRetrievedExamples;
   bool json = false;
+  std::string config_file;  // --config: the embeddings endpoint, as for fill
 };
 
 std::shared_ptr<HistoryStore> open_store(const HistoryCommand& c) {
-  auto store = open_history_store(history_store_options(c.store), ModelServices{});
+  ModelServices services;
+  apply_config_flag(c.config_file, services);
+  auto store = open_history_store(history_store_options(c.store), services);
   if (!store) fail(store.error());
   return *store;
 }
@@ -158,6 +162,7 @@ void setup_history(CLI::App& app) {
   auto* sub = app.add_subcommand("history", "Manage the history store of filled examples used as few-shots");
   sub->require_subcommand(1);
   add_history_store_flags(*sub, c->store);
+  add_config_flag(*sub, c->config_file);
   sub->fallthrough();
 
   auto* add = sub->add_subcommand("add", "Add examples: history files, dataset cases or <stem>.filled.json outputs");

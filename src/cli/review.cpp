@@ -6,6 +6,7 @@
 #include "review/review_command.hpp"
 #include "cli/command.hpp"
 #include "cli/flags_history.hpp"
+#include "cli/flags_model.hpp"
 
 namespace invox::cli {
 
@@ -18,6 +19,7 @@ struct ReviewFlags {
   std::string reviewer;
   bool learn = false;
   HistoryFlags history;
+  std::string config_file;  // --config: the embeddings endpoint for --learn, as for fill
   NormalizeContext context;
 };
 
@@ -28,7 +30,10 @@ void run(const ReviewFlags& f) {
   o.apply_file = f.apply_file;
   o.reviewer = f.reviewer;
   o.context = f.context;
-  if (f.learn) o.learn = history_store_options(f.history);
+  if (f.learn) {
+    o.learn = history_store_options(f.history);
+    apply_config_flag(f.config_file, o.services);
+  }
   auto code = review::run_review(o, stdout, stderr);
   if (!code) fail(code.error());
   set_exit_code(*code);
@@ -47,6 +52,7 @@ void setup_review(CLI::App& app) {
   sub->add_option("--by", f->reviewer, "Reviewer name for the report and the log (default: $INVOX_REVIEWER or the login name)");
   sub->add_flag("--learn", f->learn, "Add every form review made complete to the history store");
   add_history_store_flags(*sub, f->history);
+  add_config_flag(*sub, f->config_file);
   sub->add_option("--reference-date", f->context.reference_date, "Date that 'today' means in typed values, YYYY-MM-DD");
   sub->add_option("--timezone", f->context.timezone, "IANA time zone for relative dates")->capture_default_str();
   sub->add_option("--locale", f->context.locale, "Locale for typed dates and numbers")->capture_default_str();

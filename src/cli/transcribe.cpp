@@ -12,6 +12,7 @@
 
 #include "batch/inputs.hpp"
 #include "cli/command.hpp"
+#include "cli/flags_model.hpp"
 #include "cli/flags_stt.hpp"
 #include "invox/models.hpp"
 #include "invox/output.hpp"
@@ -30,6 +31,7 @@ struct TranscribeFlags {
   std::string template_path;
   std::vector<std::string> bias_text_files;
   SttFlags stt;
+  std::string config_file;  // --config: endpoints (a Whisper server's base URL) as for fill
 };
 
 void run(const TranscribeFlags& f) {
@@ -48,6 +50,7 @@ void run(const TranscribeFlags& f) {
     options.bias_texts.push_back(std::move(*text));
   }
   ModelServices services;
+  apply_config_flag(f.config_file, services);
   auto recognizer = make_recognizer(options, services);
   if (!recognizer) fail(recognizer.error());
   batch::DiscoveryOptions discovery;
@@ -93,6 +96,7 @@ void setup_transcribe(CLI::App& app) {
   sub->add_option("--bias-text", f->bias_text_files,
                   "Text files (e.g. past transcripts) whose words bias recognition; repeatable");
   add_stt_flags(*sub, f->stt);
+  add_config_flag(*sub, f->config_file);
   sub->callback([f] { run(*f); });
 }
 

@@ -14,6 +14,7 @@ struct FieldRun {
   std::optional<Candidate> candidate;
   std::vector<Issue> issues;
   Usage usage;
+  std::optional<Error> config_error;  // the run's configuration (key, model name): fails the form
 };
 
 Issue field_failure(const Field& field, const std::string& why) {
@@ -42,6 +43,7 @@ FieldRun run_field(const StrategyInput& input, const Field& field) {
   try {
     auto result = input.model_a->extract(request_for(input.base, field));
     if (!result) {
+      if (result.error().kind == ErrorKind::Config) out.config_error = result.error();
       out.issues.push_back(field_failure(field, result.error().message));
       return out;
     }
@@ -69,6 +71,11 @@ Expected<StrategyOutput> run_s2(const StrategyInput& input) {
   const auto& fields = input.base.fields;
   auto runs = util::fan_out(fields.size(), input.max_parallel, [&](size_t i) { return run_field(input, *fields[i]); });
 
+  // A rejected key or a model the provider no longer serves fails every field alike: the form
+  // fails with the reason (exit 2) instead of keeping per-field issues.
+  for (auto& run : runs) {
+    if (run.config_error) return *run.config_error;
+  }
   StrategyOutput out;
   for (size_t i = 0; i < fields.size(); ++i) {
     if (runs[i].candidate) out.values[fields[i]->id] = std::move(*runs[i].candidate);

@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "llm/chat.hpp"
+#include "llm/model_not_served.hpp"
 
 namespace invox::llm {
 
@@ -36,7 +37,11 @@ Expected<RawReply> transport(const ChatContext& context, const ModelSpec& spec, 
     if (auto hit = context.cache->get(key)) return RawReply{std::move(*hit), true, false};
   }
   auto response = send_model_request(context.services, spec.provider, http);
-  if (!response) return response.error();
+  if (!response) {
+    // A model retired mid-run is the same configuration error as one absent at the start.
+    if (auto not_served = model_not_served_error(spec, response.error())) return *not_served;
+    return response.error();
+  }
   // Only well-formed envelopes are cached, so a garbled answer is asked for again next run.
   if (context.cache && !Json::parse(response->body, nullptr, false).is_discarded()) {
     context.cache->put(key, spec.provider, spec.model, response->body);

@@ -10,6 +10,7 @@
 #include "invox/log.hpp"
 #include "invox/models.hpp"
 #include "llm/json_read.hpp"
+#include "llm/model_not_served.hpp"
 
 namespace invox {
 
@@ -128,15 +129,9 @@ Status check_uncached(const ModelSpec& spec, const ModelServices& services) {
       log::debug(fmt::format("could not check model {}: {}", spec.str(), response.error().message));
       return ok();
     }
-    // A 404 whose message names the model is the provider saying it does not serve it; a proxy
-    // behind the base URL that lacks the endpoint answers 404 without naming it and is let be.
+    if (auto not_served = model_not_served_error(spec, response.error())) return *not_served;
     const auto& message = response.error().message;
-    const auto answer = message.find("answered HTTP 404: ");
-    if (answer != std::string::npos && message.find(spec.model, answer) != std::string::npos) {
-      return Error::config(fmt::format("model '{}' is not served by {} (it may have been retired or misspelt): {}",
-                                       spec.str(), spec.provider, how_to_choose(spec)));
-    }
-    if (answer != std::string::npos) {
+    if (message.find("answered HTTP 404: ") != std::string::npos) {
       log::debug(fmt::format("could not check model {}: {}", spec.str(), message));
       return ok();
     }
@@ -160,6 +155,16 @@ Expected<std::vector<ServedModel>> list_served_models(std::string_view provider,
   if (provider == "gemini") return list_gemini(services);
   if (provider == "ollama") return list_ollama(services);
   return Error::unsupported(fmt::format("cannot list the models of provider '{}'", provider));
+}
+
+std::optional<Error> model_not_served_error(const ModelSpec& spec, const Error& error) {
+  // A 404 whose message names the model is the provider saying it does not serve it; a proxy
+  // behind the base URL that lacks the endpoint answers 404 without naming it and is let be.
+  if (error.kind != ErrorKind::Config) return std::nullopt;
+  const auto answer = error.message.find("answered HTTP 404: ");
+  if (answer == std::string::npos || error.message.find(spec.model, answer) == std::string::npos) return std::nullopt;
+  return Error::config(fmt::format("model '{}' is not served by {} (it may have been retired or misspelt): {}",
+                                   spec.str(), spec.provider, how_to_choose(spec)));
 }
 
 Status check_model_served(const ModelSpec& spec, const ModelServices& services) {

@@ -1,5 +1,7 @@
 #include "normalize/spoken_id.hpp"
 
+#include <string>
+
 #include "core/lexicon_data.hpp"
 #include "invox/normalize.hpp"
 #include "normalize/lexicon.hpp"
@@ -31,13 +33,29 @@ size_t piece_at(const Tokens& t, size_t i, std::string& out, int& letters, int& 
     ++digits;
     return 1;
   }
+  // Digits said in pairs after the code has begun ("b r twenty two ninety one" -> BR2291).
+  const auto& words = lexicon::lexicon_data();
+  if (!out.empty()) {
+    if (auto teen = words.teen_words.index_of(tok.text)) {
+      out += std::to_string(10 + *teen);
+      digits += 2;
+      return 1;
+    }
+    if (auto tens = words.tens_words.index_of(tok.text)) {
+      const int value = 10 * (2 + static_cast<int>(*tens));
+      int unit = 0;  // "twenty two": the unit digit said after the tens, if any
+      if (i + 1 < t.size() && t[i + 1].kind == TokenKind::Word) unit = digit_word(t[i + 1].text).value_or(0);
+      out += std::to_string(value + unit);
+      digits += 2;
+      return unit > 0 ? 2 : 1;
+    }
+  }
   const bool digit_follows = i + 1 < t.size() && (t[i + 1].kind == TokenKind::Number || digit_word(t[i + 1].text));
   if (spoken_zero(tok.text) && (digits > 0 || digit_follows)) {
     out += '0';
     ++digits;
     return 1;
   }
-  const auto& words = lexicon::lexicon_data();
   if (auto rep = words.repeat_words.find(tok.text); rep != words.repeat_words.end() && i + 1 < t.size()) {
     std::string one;
     int l = 0, d = 0;

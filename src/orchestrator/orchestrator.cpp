@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "invox/failure.hpp"
 #include "invox/log.hpp"
 #include "orchestrator/asr_evidence.hpp"
 #include "orchestrator/form_assembly.hpp"
@@ -82,7 +83,10 @@ void run_pipeline(const PipelineOptions& options, const PipelineServices& servic
   }
 
   auto transcript = obtain_transcript(request, options.stt, services, report);
-  if (!transcript) return fail(out, transcript.error().message);
+  if (!transcript) {
+    const auto& e = transcript.error();
+    return fail(out, e.kind == ErrorKind::Config ? config_failure(e.message) : e.message);
+  }
   out.form.transcript = transcript->text;
   if (transcript->text.find_first_not_of(" \t\r\n") == std::string::npos) {
     return fail(out, "the transcript is empty: nothing to extract");
@@ -112,7 +116,8 @@ void run_pipeline(const PipelineOptions& options, const PipelineServices& servic
   auto extracted = run_strategy_guarded(options.strategy, input);
   if (!extracted) {
     report.stages.push_back(ie_clock.finish(false, extracted.error().message));
-    return fail(out, fmt::format("extraction failed: {}", extracted.error().message));
+    const auto& e = extracted.error();
+    return fail(out, e.kind == ErrorKind::Config ? config_failure(e.message) : "extraction failed: " + e.message);
   }
   StageTiming ie = ie_clock.finish();
   ie.calls = extracted->calls;

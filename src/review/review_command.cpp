@@ -25,7 +25,7 @@ int learn(const ReviewCommandOptions& o, const std::vector<std::string>& complet
     if (o.learn) print(out, "--learn: no form was made complete; nothing added to the history store\n");
     return 0;
   }
-  auto store = open_history_store(*o.learn, ModelServices{});
+  auto store = open_history_store(*o.learn, o.services);
   if (!store) {
     print(err, fmt::format("invox: error: --learn: {}\n", store.error().message));
     return 1;

@@ -9,6 +9,7 @@
 
 #include "invox/expected.hpp"
 #include "invox/history.hpp"
+#include "invox/models.hpp"
 #include "invox/normalize.hpp"
 
 namespace invox::review {
@@ -20,6 +21,7 @@ struct ReviewCommandOptions {
   NormalizeContext context;                      // how typed dates ("yesterday") are read
   std::string reviewer;                          // empty = $INVOX_REVIEWER or the login name
   std::optional<HistoryOptions> learn;           // --learn: the history store to add to
+  ModelServices services;                        // endpoints and keys for --learn's embeddings
 };
 
 // The exit code: 0 done; 1 a value was rejected, a form could not be read or written, or

@@ -40,4 +40,19 @@ expect_rc 2
 expect_err "defaults.modle"
 run "$BIN" models --config missing.toml
 expect_rc 2
+
+# Every command that reaches a provider reads the same file the same way (--config, INVOX_CONFIG).
+run "$BIN" transcribe --config bad.toml --out tr "$SRC/samples/ncr-001-audio.wav"
+expect_rc 2
+expect_err "defaults.modle"
+run "$BIN" history --config bad.toml --history "$WORK/h.sqlite" list
+expect_rc 2
+expect_err "defaults.modle"
+INVOX_CONFIG=bad.toml run "$BIN" history --history "$WORK/h.sqlite" stats
+expect_rc 2
+expect_err "defaults.modle"
+mkdir -p reviewed
+run "$BIN" review reviewed --apply /dev/null --learn --config bad.toml --history "$WORK/h.sqlite"
+expect_rc 2
+expect_err "defaults.modle"
 echo "ok"

@@ -139,8 +139,13 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
     for (const auto& vp : fl.values) {
       for (size_t ci = 0; ci < content.size(); ++ci) {
         auto r = match_at(tt, content, ci, vp.phrase, 0);
+        double factor = 1.0;
+        if (!r) {  // "a pipe burst" says the option alias "burst pipe"
+          r = match_swapped(tt, content, ci, vp.phrase);
+          factor = params.swap_penalty;
+        }
         if (!r) continue;
-        Mention m = mention_of(f, *r, vp.strength);
+        Mention m = mention_of(f, *r, vp.strength * factor);
         m.is_value = true;
         m.value = &vp;
         values.push_back(m);
