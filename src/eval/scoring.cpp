@@ -21,7 +21,7 @@ int CaseScore::lock_violations() const {
 }
 
 CaseScore score_case(const std::string& case_id, const Template& tmpl, const Json& expected, const FilledForm* form,
-                     const CurrentValues& current) {
+                     const CurrentValues& current, const std::vector<Issue>* issues) {
   CaseScore cs;
   cs.case_id = case_id;
   cs.template_id = tmpl.id;
@@ -36,7 +36,13 @@ CaseScore score_case(const std::string& case_id, const Template& tmpl, const Jso
       if (const FilledField* filled = form->find(field.id)) {
         fs.predicted = filled->value;
         fs.evidence = filled->evidence;
+        fs.confidence = filled->confidence;
+        fs.raw_confidence = filled->raw_confidence;
+        fs.set_by_run = filled->source == "ai" && !filled->value.is_null();
       }
+    }
+    if (issues) {
+      for (const auto& i : *issues) fs.flagged = fs.flagged || i.field == field.id;
     }
     fs.outcome = classify_match(fs.expected, fs.predicted, field);
     // A failed case wrote nothing, so it cannot have overwritten a lock.

@@ -26,6 +26,13 @@ struct FieldScore {
   Outcome outcome = Outcome::Correct;
   bool lock_violation = false;  // the field was locked and the prediction differs from the lock
   std::optional<Evidence> evidence;
+  // Confidence of a non-null predicted value (DESIGN.md "Scoring confidence"): a sample when
+  // this run set the value (`set_by_run`, source "ai"); `flagged` when the report raises an
+  // issue on the field, so the value is not accepted without review.
+  double confidence = 0.0;
+  std::optional<double> raw_confidence;  // before calibration, when a calibration was applied
+  bool set_by_run = false;
+  bool flagged = false;
 };
 
 struct CaseScore {
@@ -39,9 +46,11 @@ struct CaseScore {
   [[nodiscard]] int lock_violations() const;
 };
 
-// `form` is null for a failed case. `expected` holds every template field.
+// `form` is null for a failed case. `expected` holds every template field. `issues` (the
+// report's, may be null) mark the fields a person is asked to review.
 [[nodiscard]] CaseScore score_case(const std::string& case_id, const Template& tmpl, const Json& expected,
-                                   const FilledForm* form, const CurrentValues& current);
+                                   const FilledForm* form, const CurrentValues& current,
+                                   const std::vector<Issue>* issues = nullptr);
 
 // Outcome counts with the DESIGN.md ratios.
 struct Counts {
