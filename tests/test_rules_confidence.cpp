@@ -2,6 +2,7 @@
 // the raw score in its documented direction, and the combination keeps the reader's order.
 #include <catch2/catch.hpp>
 
+#include "extract/agreement_confidence.hpp"
 #include "extract/rules/confidence_signals.hpp"
 #include "extract/rules/rules_engine.hpp"
 
@@ -68,4 +69,13 @@ TEST_CASE("signals: a field said twice with different values is less certain tha
   const double once = confidence_of("Pressure 40.", "pressure");
   const double twice = confidence_of("Pressure 40. Later on, pressure 45.", "pressure");
   CHECK(twice < once);
+}
+
+TEST_CASE("S3/S4 signals: agreement raises, a judged disagreement or a lone answer lowers", "[calibration][strategy]") {
+  CHECK(reconcile_confidence::agreed(0.8, 0.7) == Approx(0.94));
+  CHECK(reconcile_confidence::agreed(0.99, 0.99) == Approx(0.99));
+  CHECK(reconcile_confidence::agreed(0.8, 0.7) > 0.8);
+  CHECK(reconcile_confidence::judged(0.8) < 0.8);
+  CHECK(reconcile_confidence::alone(0.8) < 0.8);
+  CHECK(reconcile_confidence::alone(0.8) > reconcile_confidence::judged(0.8));
 }
