@@ -15,7 +15,6 @@
 
 using namespace invox;
 using namespace invox::eval;
-using Catch::Approx;
 
 namespace {
 
@@ -115,17 +114,17 @@ TEST_CASE("calibration file: round trip, and errors that say what is wrong", "[c
 
 TEST_CASE("confidence metrics: ECE, Brier, AURC and accepted figures as DESIGN.md defines them", "[calibration]") {
   // Two values at 0.95, one right: the bin is 50 % accurate at 0.95 confidence.
-  auto m = confidence_metrics({{0.95, true, true}, {0.95, false, false}}, 0.8);
+  auto m = sample_metrics({{0.95, true, true}, {0.95, false, false}}, 0.8);
   CHECK(*m.ece == Approx(0.45));
   CHECK(*m.brier == Approx((0.05 * 0.05 + 0.95 * 0.95) / 2));
   CHECK(*m.accepted_coverage == Approx(0.5));
   CHECK(*m.accepted_precision == Approx(1.0));
   // Highest first: 0.9 right (risk 0), then 0.6 wrong (risk 1/2): AURC = (0 + 0.5) / 2.
-  auto r = confidence_metrics({{0.6, false, false}, {0.9, true, true}}, 0.8);
+  auto r = sample_metrics({{0.6, false, false}, {0.9, true, true}}, 0.8);
   CHECK(*r.aurc == Approx(0.25));
   REQUIRE(r.risk_coverage.size() == 2);
   CHECK(r.risk_coverage[1].first == Approx(1.0));
-  auto none = confidence_metrics({}, 0.8);
+  auto none = sample_metrics({}, 0.8);
   CHECK_FALSE(none.ece);
   CHECK_FALSE(none.accepted_precision);
 }
@@ -162,7 +161,7 @@ TEST_CASE("samples fingerprint: independent of order, sensitive to any score or 
 }
 
 TEST_CASE("charts: the reliability diagram and risk-coverage curve are inline SVG", "[calibration][html]") {
-  auto m = confidence_metrics({{0.95, true, true}, {0.35, false, false}, {0.3, true, false}}, 0.8);
+  auto m = sample_metrics({{0.95, true, true}, {0.35, false, false}, {0.3, true, false}}, 0.8);
   const std::string rel = reliability_svg(m, "S1 <reliability>");
   CHECK(rel.rfind("<svg", 0) == 0);
   CHECK(rel.find("&lt;reliability&gt;") != std::string::npos);

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include <fmt/format.h>
+
 #include "cli/command.hpp"
 #include "util/strings.hpp"
 #include "util/worker_pool.hpp"
@@ -66,6 +68,10 @@ void add_model_flags(CLI::App& app, ModelFlags& f) {
   app.add_option("--calibration", f.calibration,
                  "Calibration file from 'invox calibrate' (default: INVOX_CALIBRATION, else the built-in one for "
                  "rules); 'none' reports raw scores");
+  app.add_option("--review-threshold", f.review_threshold,
+                 "Accept a value without review when its confidence is at least P (with a calibration: the "
+                 "probability that it is correct); default " + fmt::format("{:.2f}", PipelineOptions{}.review_threshold))
+      ->check(CLI::Range(0.0, 1.0));
   app.add_flag("--insecure-tls", f.insecure_tls, "Do not verify TLS certificates (dangerous; for test servers only)");
 }
 
@@ -100,6 +106,7 @@ void apply_model_flags(const ModelFlags& f, PipelineOptions& pipeline, ModelServ
     pipeline.judge = parse_or_fail(f.judge, "--judge");
   }
   apply_calibration_flag(f.calibration, pipeline);
+  if (f.review_threshold) pipeline.review_threshold = *f.review_threshold;
   services.max_inflight = f.max_inflight;
   util::size_fanout_for_inflight(f.max_inflight);  // per-field fan-out threads, shared by all inputs
   services.requests_per_minute = f.requests_per_minute;

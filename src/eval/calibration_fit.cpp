@@ -73,10 +73,10 @@ CrossValidation cross_validate(const std::vector<CalibrationSample>& samples, co
     all.push_back(&s);
     raw.push_back({s.raw, s.correct, s.raw >= params.threshold});
   }
-  cv.raw = confidence_metrics(raw, params.threshold);
+  cv.raw = sample_metrics(raw, params.threshold);
   Calibration full;
   fit_maps(samples, params, full);
-  cv.in_sample = confidence_metrics(apply_maps(full, all, params.threshold), params.threshold);
+  cv.in_sample = sample_metrics(apply_maps(full, all, params.threshold), params.threshold);
 
   const auto folds = fold_of_groups(samples, std::max(2, params.folds));
   cv.folds = std::max(2, params.folds);
@@ -95,7 +95,7 @@ CrossValidation cross_validate(const std::vector<CalibrationSample>& samples, co
     fit_maps(train, params, fitted);
     for (auto& c : apply_maps(fitted, test, params.threshold)) held_out.push_back(c);
   }
-  cv.held_out = confidence_metrics(held_out, params.threshold);
+  cv.held_out = sample_metrics(held_out, params.threshold);
   return cv;
 }
 

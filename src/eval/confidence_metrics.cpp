@@ -9,7 +9,7 @@ namespace {
 Json number_or_null(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
 }  // namespace
 
-ConfidenceMetrics confidence_metrics(const std::vector<ConfidenceSample>& samples, double threshold) {
+ConfidenceMetrics sample_metrics(const std::vector<ConfidenceSample>& samples, double threshold) {
   ConfidenceMetrics m;
   m.threshold = threshold;
   m.samples = static_cast<long>(samples.size());
@@ -77,7 +77,7 @@ ConfidenceMetrics confidence_metrics(const StrategyRun& run, double threshold) {
       samples.push_back({f.confidence, f.outcome == Outcome::Correct, !f.flagged});
     }
   }
-  ConfidenceMetrics m = confidence_metrics(samples, threshold);
+  ConfidenceMetrics m = sample_metrics(samples, threshold);
   if (cases > 0) m.review_rate = static_cast<double>(needs_review) / static_cast<double>(cases);
   m.complete_forms = complete;
   if (complete > 0) m.complete_exact = static_cast<double>(complete_exact) / static_cast<double>(complete);

@@ -38,7 +38,7 @@ struct ConfidenceMetrics {
 inline constexpr int kReliabilityBins = 10;
 
 // Metrics over samples alone (no statuses): ECE, Brier, AURC, bins, accepted figures.
-[[nodiscard]] ConfidenceMetrics confidence_metrics(const std::vector<ConfidenceSample>& samples, double threshold);
+[[nodiscard]] ConfidenceMetrics sample_metrics(const std::vector<ConfidenceSample>& samples, double threshold);
 
 // Everything of a strategy's run: samples from values the run set, statuses of the cases.
 [[nodiscard]] ConfidenceMetrics confidence_metrics(const StrategyRun& run, double threshold);

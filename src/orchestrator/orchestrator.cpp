@@ -19,9 +19,16 @@ namespace {
 // The calibration a run applies: the given one, else the built-in one when it was fitted for
 // exactly this strategy and these models.
 std::shared_ptr<const Calibration> resolve_calibration(const PipelineOptions& o, const std::string& models) {
+  const std::string strategy(to_string(o.strategy));
+  if (o.calibration && (o.calibration->models != models || o.calibration->strategy != strategy)) {
+    // Still applied: the user chose the file; its maps may just not fit these scores.
+    log::warn(fmt::format("the calibration was fitted for {} {}, this run is {} {}: its probabilities may not hold "
+                          "(run 'invox calibrate' for this setup)",
+                          o.calibration->strategy, o.calibration->models, strategy, models));
+  }
   if (o.calibration || !o.builtin_calibration) return o.calibration;
   auto builtin = builtin_rules_calibration();
-  if (builtin && builtin->samples > 0 && builtin->models == models && builtin->strategy == to_string(o.strategy))
+  if (builtin && builtin->samples > 0 && builtin->models == models && builtin->strategy == strategy)
     return builtin;
   return nullptr;
 }

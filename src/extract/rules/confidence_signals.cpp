@@ -1,7 +1,6 @@
 #include "extract/rules/confidence_signals.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "extract/rules/lexical_data.hpp"
 
@@ -36,7 +35,6 @@ double combine_signals(const ConfidenceSignals& sig) {
   constexpr double kNegated = 0.7;
   constexpr double kUncued = 0.9;
   double score = sig.reader_score;
-  if (std::getenv("INVOX_TMP_SIGNALS_OFF")) return std::clamp(score, 0.05, 0.99);  // TEMP measurement
   score *= std::max(kMostRivalDoubt, 1.0 - (1.0 - kPerRival) * sig.rivals);
   if (sig.negated && !sig.corrected) score *= kNegated;
   if (!sig.cue_led && !sig.implied) score *= kUncued;
