@@ -146,7 +146,12 @@ TEST_CASE("eval: --json has exactly the DESIGN.md keys", "[eval]") {
   CHECK(keys == std::vector<std::string>{"model", "cases", "failedCases", "precision", "recall", "f1", "exactForm",
                                          "correct", "hallucinations", "omissions", "wrong", "lockViolations",
                                          "llmCalls", "promptTokens", "completionTokens", "costUsd", "msPerCase",
-                                         "byType"});
+                                         "byType", "calibration"});
+  std::vector<std::string> ck;
+  for (const auto& [k, x] : s1["calibration"].items()) ck.push_back(k);
+  CHECK(ck == std::vector<std::string>{"samples", "ece", "brier", "aurc", "threshold", "acceptedCoverage",
+                                       "acceptedPrecision", "reviewRate", "completeExact"});
+  CHECK(s1["calibration"]["threshold"].get<double>() == Approx(0.8));
   CHECK(s1["f1"].get<double>() == Approx(0.7097));
   CHECK(s1["lockViolations"] == 1);
   CHECK(s1["failedCases"] == 1);

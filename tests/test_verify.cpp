@@ -171,3 +171,17 @@ TEST_CASE("issues are deduplicated per field and type", "[verify]") {
   CHECK(out[1].field == "b");
   CHECK(out[1].type == IssueType::Missing);
 }
+
+TEST_CASE("completeness: an optional field spoken about but left empty is missing, for a person", "[verify]") {
+  auto issues = check(form_with({{"name", "Ann Lee"}}), "Ann Lee. Allergies: I did not catch that.");
+  const Issue* allergies = find(issues, "allergies", IssueType::Missing);
+  REQUIRE(allergies);
+  CHECK(allergies->action == IssueAction::ManualReview);
+  CHECK(allergies->detail.find("mentioned") != std::string::npos);
+  CHECK(allergies->detail.find("Allergies") != std::string::npos);
+  CHECK(verify::status_for(issues) == FormStatus::NeedsReview);
+  // Not spoken about: nothing to review; filled: nothing missing; a word inside another is no mention.
+  CHECK(check(form_with({{"name", "Ann Lee"}}), "Ann Lee, no complaints.").empty());
+  CHECK(check(form_with({{"name", "Ann Lee"}, {"allergies", "latex"}}), "Ann Lee, allergies latex.").empty());
+  CHECK(check(form_with({{"name", "Ann Lee"}}), "Ann Lee, a non-smokers' ward.").empty());
+}

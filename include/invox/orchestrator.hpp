@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "invox/calibration.hpp"
 #include "invox/extractor.hpp"
 #include "invox/form.hpp"
 #include "invox/history.hpp"
@@ -28,6 +29,11 @@ struct PipelineOptions {
   SttOptions stt;
   RetrievalOptions retrieval;
   bool learn = false;                // add `complete` results to the history store
+  // Maps raw scores to probabilities (DESIGN.md "Calibration"); null = raw scores, unless the
+  // built-in calibration applies: it does when `builtin_calibration` is on and it was fitted for
+  // this strategy and these models (the offline `rules` engine, S1). The Orchestrator resolves it.
+  std::shared_ptr<const Calibration> calibration;
+  bool builtin_calibration = true;
 };
 
 // Long-lived, shareable parts of a pipeline (built once per run, used by every input).

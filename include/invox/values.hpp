@@ -50,6 +50,9 @@ struct FilledField {
   Json previous_value;  // written only when changed
   std::string source;   // "ai" when this run set it, else the current value's source; "" when empty
   double confidence = 0.0;
+  // The extractor's own score when a calibration turned it into `confidence` (written as
+  // `rawConfidence`; DESIGN.md "Calibration").
+  std::optional<double> raw_confidence;
   std::optional<Evidence> evidence;
   bool locked = false;  // carried from a locked current value; written so the output is a valid --current
   bool reviewed = false;  // a person decided this value (`invox review`); written only when true

@@ -21,6 +21,7 @@ Json settings_json(const Session& s, const std::optional<HistoryOptions>& histor
               {"strategy", s.strategy()},
               {"models", s.models()},
               {"reviewThreshold", p.review_threshold},
+              {"calibration", p.calibration ? Json(p.calibration->fingerprint()) : Json(nullptr)},
               {"maxRequery", p.max_requery},
               {"retrieval", {{"k", p.retrieval.k}, {"maxTranscriptChars", p.retrieval.max_transcript_chars}}},
               {"stt", std::move(stt)},

@@ -29,6 +29,7 @@ void build(CLI::App& app, LogOptions& log_options) {
   setup_fill(app);
   setup_transcribe(app);
   setup_eval(app);
+  setup_calibrate(app);
   setup_template(app);
   setup_history(app);
   setup_models(app);

@@ -39,6 +39,7 @@ void set_exit_code(int code);
 void setup_fill(CLI::App& app);
 void setup_transcribe(CLI::App& app);
 void setup_eval(CLI::App& app);
+void setup_calibrate(CLI::App& app);
 void setup_template(CLI::App& app);
 void setup_history(CLI::App& app);
 void setup_models(CLI::App& app);

@@ -1,6 +1,9 @@
 #include "cli/flags_model.hpp"
 
 #include <cstdio>
+#include <cstdlib>
+
+#include <fmt/format.h>
 
 #include "cli/command.hpp"
 #include "util/strings.hpp"
@@ -14,6 +17,24 @@ ModelSpec parse_or_fail(const std::string& text, const char* flag) {
   auto spec = parse_model_spec(util::trim(text));
   if (!spec) fail(Error::config(std::string(flag) + ": " + spec.error().message));
   return *spec;
+}
+
+// --calibration FILE | none, else INVOX_CALIBRATION; a bad file exits 2.
+void apply_calibration_flag(const std::string& flag, PipelineOptions& pipeline) {
+  std::string name = flag;
+  if (name.empty()) {
+    const char* env = std::getenv("INVOX_CALIBRATION");
+    if (env) name = env;
+  }
+  if (name.empty()) return;
+  if (name == "none") {
+    pipeline.calibration = nullptr;
+    pipeline.builtin_calibration = false;
+    return;
+  }
+  auto c = load_calibration(name);
+  if (!c) fail(c.error());
+  pipeline.calibration = std::make_shared<const Calibration>(std::move(*c));
 }
 
 }  // namespace
@@ -44,6 +65,13 @@ void add_model_flags(CLI::App& app, ModelFlags& f) {
   app.add_flag("--dry-run", f.dry_run, "Print the exact model requests (keys redacted) instead of sending them");
   app.add_option("--prices", f.prices_file, "JSON price overrides, USD per 1M tokens (see docs/MODELS.md)");
   app.add_option("--seed", f.seed, "Sampling seed sent to the models")->capture_default_str();
+  app.add_option("--calibration", f.calibration,
+                 "Calibration file from 'invox calibrate' (default: INVOX_CALIBRATION, else the built-in one for "
+                 "rules); 'none' reports raw scores");
+  app.add_option("--review-threshold", f.review_threshold,
+                 "Accept a value without review when its confidence is at least P (with a calibration: the "
+                 "probability that it is correct); default " + fmt::format("{:.2f}", PipelineOptions{}.review_threshold))
+      ->check(CLI::Range(0.0, 1.0));
   app.add_flag("--insecure-tls", f.insecure_tls, "Do not verify TLS certificates (dangerous; for test servers only)");
 }
 
@@ -77,6 +105,8 @@ void apply_model_flags(const ModelFlags& f, PipelineOptions& pipeline, ModelServ
     if (!needs_two_models(pipeline.strategy)) fail_usage("--judge is for S3/S4");
     pipeline.judge = parse_or_fail(f.judge, "--judge");
   }
+  apply_calibration_flag(f.calibration, pipeline);
+  if (f.review_threshold) pipeline.review_threshold = *f.review_threshold;
   services.max_inflight = f.max_inflight;
   util::size_fanout_for_inflight(f.max_inflight);  // per-field fan-out threads, shared by all inputs
   services.requests_per_minute = f.requests_per_minute;

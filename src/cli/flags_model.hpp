@@ -1,6 +1,7 @@
 #pragma once
 // Model and strategy flags: --strategy, --model, --models A,B, --judge, --max-inflight, --rpm,
-// --cache/--no-cache, --cache-file, --dry-run, --prices, --seed, --insecure-tls, --config.
+// --cache/--no-cache, --cache-file, --dry-run, --prices, --seed, --insecure-tls, --config,
+// --calibration, --review-threshold.
 #include <optional>
 #include <string>
 
@@ -26,6 +27,8 @@ struct ModelFlags {
   long long seed = 0;
   bool insecure_tls = false;
   std::string config_file;  // --config; empty = INVOX_CONFIG or the XDG default
+  std::string calibration;  // --calibration FILE or "none"; empty = INVOX_CALIBRATION, else built-in
+  std::optional<double> review_threshold;  // --review-threshold P; unset = PipelineOptions' default
 };
 
 void add_model_flags(CLI::App& app, ModelFlags& flags);

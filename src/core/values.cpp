@@ -110,6 +110,7 @@ Json to_json(const FilledField& f) {
   if (f.changed) j["previousValue"] = f.previous_value;
   j["source"] = f.source.empty() ? Json(nullptr) : Json(f.source);
   j["confidence"] = util::round_to(f.confidence, util::kConfidenceDecimals);
+  if (f.raw_confidence) j["rawConfidence"] = util::round_to(*f.raw_confidence, util::kConfidenceDecimals);
   if (f.evidence) j["evidence"] = to_json(*f.evidence);
   const bool records = f.value.is_array() &&
                        std::all_of(f.value.begin(), f.value.end(), [](const Json& item) { return item.is_object(); });
@@ -184,6 +185,7 @@ Expected<FilledField> filled_field_from_json(const Json& doc) {
   f.source = string_member(doc, "source");
   if (auto it = doc.find("locked"); it != doc.end() && it->is_boolean()) f.locked = it->get<bool>();
   if (auto it = doc.find("confidence"); it != doc.end() && it->is_number()) f.confidence = it->get<double>();
+  if (auto it = doc.find("rawConfidence"); it != doc.end() && it->is_number()) f.raw_confidence = it->get<double>();
   if (auto it = doc.find("evidence"); it != doc.end() && it->is_object()) {
     auto e = evidence_from_json(*it);
     if (!e) return e.error();

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "eval/confidence_charts.hpp"
 #include "util/strings.hpp"
 #include "util/time_format.hpp"
 
@@ -191,6 +192,7 @@ std::string html_report(const EvalResult& r) {
   out += "<h2>Strategies</h2>\n" + strategy_table(r);
   out += "<h2>F1 per field type</h2>\n" + f1_bars_svg(r);
   out += group_fields_table(r);
+  out += "<h2>Confidence</h2>\n" + confidence_section_html(r);
   out += "<h2>Cases</h2>\n<p class=legend><span class=correct>correct</span><span class=wrong>wrong</span>"
          "<span class=omission>omission</span><span class=hallucination>hallucination</span>"
          "<span class=\"lock\">lock violation</span> Cases with any error are expanded; hover a highlight to see its "

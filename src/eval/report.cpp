@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "eval/confidence_metrics.hpp"
 #include "invox/output.hpp"
 
 namespace invox::eval {
@@ -86,6 +87,10 @@ Json metrics_json(const EvalResult& result) {
       }
       s["groupFields"] = std::move(group_fields);
     }
+    Json calibration = calibration_json(confidence_metrics(run, result.review_threshold));
+    for (auto& [key, v] : calibration.items())
+      if (v.is_number_float()) v = round4(v.get<double>());
+    s["calibration"] = std::move(calibration);
     strategies[m.strategy] = std::move(s);
   }
   j["strategies"] = std::move(strategies);
@@ -111,6 +116,18 @@ std::string markdown_report(const EvalResult& result) {
       out += fmt::format("\n{}: item count exactly right in {:.3f} of {} cases with groups\n", run.metrics.strategy,
                          *rate, run.metrics.group_cases);
     }
+  }
+  out += fmt::format("\nConfidence (values the run set; accepted = no issue raised, threshold {:.2f})\n\n"
+                     "| strategy | samples | ECE | Brier | AURC | accepted precision | accepted coverage | review rate | "
+                     "complete forms exact |\n|---|---|---|---|---|---|---|---|---|\n",
+                     result.review_threshold);
+  for (const auto& run : result.strategies) {
+    const ConfidenceMetrics c = confidence_metrics(run, result.review_threshold);
+    auto f = [](const std::optional<double>& v) { return v ? fmt::format("{:.3f}", *v) : std::string("n/a"); };
+    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", run.metrics.strategy, c.samples, f(c.ece),
+                       f(c.brier), f(c.aurc), f(c.accepted_precision), f(c.accepted_coverage), f(c.review_rate),
+                       c.complete_exact ? fmt::format("{:.3f} of {}", *c.complete_exact, c.complete_forms)
+                                        : std::string("n/a"));
   }
   const auto types = types_seen(result);
   if (types.empty()) return out;
@@ -171,6 +188,11 @@ Json detail_line(const std::string& strategy, const CaseScore& score, const Fiel
   j["outcome"] = std::string(to_string(f.outcome));
   j["lockViolation"] = f.lock_violation;
   j["evidence"] = f.evidence ? to_json(*f.evidence) : Json(nullptr);
+  if (f.set_by_run) {
+    j["confidence"] = round4(f.confidence);
+    if (f.raw_confidence) j["rawConfidence"] = round4(*f.raw_confidence);
+    j["flagged"] = f.flagged;
+  }
   if (score.failed) j["error"] = score.error;
   return j;
 }

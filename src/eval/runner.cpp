@@ -31,6 +31,7 @@ Expected<EvalResult> run_eval(const Dataset& dataset, const EvalOptions& options
   EvalResult result;
   result.dataset = dataset.name;
   result.cases = static_cast<long>(dataset.cases.size());
+  result.review_threshold = options.review_threshold;
   const size_t n = dataset.cases.size();
 
   for (Strategy strategy : options.strategies) {
@@ -63,7 +64,8 @@ Expected<EvalResult> run_eval(const Dataset& dataset, const EvalOptions& options
       cr.status = outcome.report.status;
       cr.usage = outcome.report.usage;
       const bool failed = outcome.report.status == FormStatus::Failed;
-      cr.score = score_case(c.id, tmpl, c.expected, failed ? nullptr : &outcome.form, c.current);
+      cr.score = score_case(c.id, tmpl, c.expected, failed ? nullptr : &outcome.form, c.current,
+                            &outcome.report.issues);
       cr.score.error = outcome.report.error;
       cr.transcript = outcome.form.transcript.empty() && request.transcript ? request.transcript->text
                                                                             : outcome.form.transcript;

@@ -16,7 +16,7 @@ double ratio(long num, long den) { return den > 0 ? static_cast<double>(num) / s
 size_t item_count(const Json& v) { return v.is_array() ? v.size() : 0; }
 
 // DESIGN.md "Scoring a group": pair the items, score each sub-field of each pair like a scalar.
-void score_group(const Field& group, const FilledField* filled, FieldScore& fs) {
+void score_group(const Field& group, const FilledField* filled, const std::vector<Issue>* issues, FieldScore& fs) {
   const bool ai = filled && filled->source == "ai";
   for (const auto& [e, p] : match_items(group, fs.expected, fs.predicted)) {
     static const Json kNone;
@@ -35,7 +35,12 @@ void score_group(const Field& group, const FilledField* filled, FieldScore& fs) 
       if (details) {
         if (auto it = details->evidence.find(sub.id); it != details->evidence.end()) s.evidence = it->second;
         auto c = details->confidence.find(sub.id);
-        if (ai && !s.predicted.is_null()) s.confidence = c != details->confidence.end() ? c->second : filled->confidence;
+        s.confidence = c != details->confidence.end() ? c->second : filled->confidence;
+      }
+      s.set_by_run = ai && p && !s.predicted.is_null();
+      if (issues && p) {
+        const std::string path = sub_value_path(group.id, *p, sub.id);
+        for (const auto& i : *issues) s.flagged = s.flagged || i.field == path || i.field == group.id;
       }
       fs.sub_values.push_back(std::move(s));
     }
@@ -73,7 +78,7 @@ int CaseScore::lock_violations() const {
 }
 
 CaseScore score_case(const std::string& case_id, const Template& tmpl, const Json& expected, const FilledForm* form,
-                     const CurrentValues& current) {
+                     const CurrentValues& current, const std::vector<Issue>* issues) {
   CaseScore cs;
   cs.case_id = case_id;
   cs.template_id = tmpl.id;
@@ -88,10 +93,15 @@ CaseScore score_case(const std::string& case_id, const Template& tmpl, const Jso
     if (filled) {
       fs.predicted = filled->value;
       fs.evidence = filled->evidence;
-      if (filled->source == "ai" && !filled->value.is_null()) fs.confidence = filled->confidence;
+      fs.confidence = filled->confidence;
+      fs.raw_confidence = filled->raw_confidence;
+      fs.set_by_run = filled->source == "ai" && !filled->value.is_null() && !field.is_group();
+    }
+    if (issues) {
+      for (const auto& i : *issues) fs.flagged = fs.flagged || i.field == field.id;
     }
     if (field.is_group()) {
-      score_group(field, filled, fs);
+      score_group(field, filled, issues, fs);
     } else {
       fs.outcome = classify_match(fs.expected, fs.predicted, field);
     }

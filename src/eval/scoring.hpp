@@ -26,16 +26,33 @@ struct FieldScore {
   Outcome outcome = Outcome::Correct;
   bool lock_violation = false;  // the field was locked and the prediction differs from the lock
   std::optional<Evidence> evidence;
-  std::optional<double> confidence;  // the run's confidence in a value it set (source "ai")
+  // Confidence of a non-null predicted value (DESIGN.md "Scoring confidence"): a sample when
+  // this run set the value (`set_by_run`, source "ai"); `flagged` when the report raises an
+  // issue on the field, so the value is not accepted without review.
+  double confidence = 0.0;
+  std::optional<double> raw_confidence;  // before calibration, when a calibration was applied
+  bool set_by_run = false;
+  bool flagged = false;
   // Group fields (DESIGN.md "Scoring a group"): one score per sub-field of each pair of the item
   // matching, scored like a scalar field. `field` is then the path "vehicles[1].colour", the index
   // being the predicted item's ("vehicles[-].colour": an expected item nothing was paired with;
   // "vehicles[+2].colour": predicted item 2 paired with nothing), and `sub_field` names the
   // sub-field whatever the item ("vehicles.colour"). The group's own outcome is Correct only when
-  // every sub-value is; the counts add the sub-values, never the group itself.
+  // every sub-value is; the counts add the sub-values, never the group itself. Confidence samples
+  // are the sub-values, never the group.
   std::string sub_field;
   std::vector<FieldScore> sub_values;
 };
+
+// The scored values a confidence sample can come from: a group's sub-values, else the field itself.
+template <class Fn>
+void for_each_scored_value(const FieldScore& f, Fn&& fn) {
+  if (f.type == FieldType::Group) {
+    for (const auto& s : f.sub_values) fn(s);
+  } else {
+    fn(f);
+  }
+}
 
 struct CaseScore {
   std::string case_id;
@@ -51,9 +68,11 @@ struct CaseScore {
   [[nodiscard]] std::optional<bool> item_counts_exact() const;
 };
 
-// `form` is null for a failed case. `expected` holds every template field.
+// `form` is null for a failed case. `expected` holds every template field. `issues` (the
+// report's, may be null) mark the fields a person is asked to review.
 [[nodiscard]] CaseScore score_case(const std::string& case_id, const Template& tmpl, const Json& expected,
-                                   const FilledForm* form, const CurrentValues& current);
+                                   const FilledForm* form, const CurrentValues& current,
+                                   const std::vector<Issue>* issues = nullptr);
 
 // Outcome counts with the DESIGN.md ratios.
 struct Counts {

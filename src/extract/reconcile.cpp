@@ -6,6 +6,7 @@
 #include <regex>
 #include <set>
 
+#include "extract/agreement_confidence.hpp"
 #include "invox/normalize.hpp"
 #include "util/strings.hpp"
 
@@ -103,6 +104,7 @@ ReconcileOutcome reconcile_field(const ReconcileInput& in) {
     const auto& pick = use_a ? a : b;
     if (pick) {
       out.chosen = pick;
+      out.chosen->confidence = reconcile_confidence::alone(pick->confidence);
       out.decision = decision(f, use_a ? DecisionKind::ModelA : DecisionKind::ModelB,
                               fmt::format("{} failed: {}", use_a ? "model_b" : "model_a",
                                           use_a ? in.model_b_failed : in.model_a_failed));
@@ -111,7 +113,7 @@ ReconcileOutcome reconcile_field(const ReconcileInput& in) {
   }
   if (a && b && values_match(a->value, b->value, f)) {
     out.chosen = a;
-    out.chosen->confidence = std::max(a->confidence, b->confidence);
+    out.chosen->confidence = reconcile_confidence::agreed(a->confidence, b->confidence);
     out.decision = decision(f, DecisionKind::ModelA, "agreement");
     return out;
   }
@@ -143,10 +145,12 @@ ReconcileOutcome reconcile_field(const ReconcileInput& in) {
   switch (verdict->decision) {
     case DecisionKind::ModelA:
       out.chosen = a;
+      if (out.chosen) out.chosen->confidence = reconcile_confidence::judged(out.chosen->confidence);
       out.decision = decision(f, DecisionKind::ModelA, reason);
       break;
     case DecisionKind::ModelB:
       out.chosen = b;
+      if (out.chosen) out.chosen->confidence = reconcile_confidence::judged(out.chosen->confidence);
       out.decision = decision(f, DecisionKind::ModelB, reason);
       break;
     case DecisionKind::Merge: {
@@ -160,7 +164,7 @@ ReconcileOutcome reconcile_field(const ReconcileInput& in) {
                                 ? verdict->merged : Json(merge_items(a ? a->value : Json(), b ? b->value : Json()));
       Candidate merged;
       merged.value = merge_items(proposed, Json());
-      merged.confidence = std::max(a ? a->confidence : 0.0, b ? b->confidence : 0.0);
+      merged.confidence = reconcile_confidence::judged(std::max(a ? a->confidence : 0.0, b ? b->confidence : 0.0));
       merged.evidence = a && a->evidence ? a->evidence : (b ? b->evidence : std::nullopt);
       out.chosen = merged;
       out.decision = decision(f, DecisionKind::Merge, reason);

@@ -15,10 +15,44 @@
 
 namespace invox {
 
+namespace {
+
+// The calibration a run applies: the given one, else the built-in one when it was fitted for
+// exactly this strategy and these models.
+std::shared_ptr<const Calibration> resolve_calibration(const PipelineOptions& o, const std::string& models) {
+  const std::string strategy(to_string(o.strategy));
+  if (o.calibration && (o.calibration->models != models || o.calibration->strategy != strategy)) {
+    // Still applied: the user chose the file; its maps may just not fit these scores.
+    log::warn(fmt::format("the calibration was fitted for {} {}, this run is {} {}: its probabilities may not hold "
+                          "(run 'invox calibrate' for this setup)",
+                          o.calibration->strategy, o.calibration->models, strategy, models));
+  }
+  if (o.calibration || !o.builtin_calibration) return o.calibration;
+  auto builtin = builtin_rules_calibration();
+  if (builtin && builtin->samples > 0 && builtin->models == models && builtin->strategy == strategy)
+    return builtin;
+  return nullptr;
+}
+
+}  // namespace
+
 Orchestrator::Orchestrator(PipelineOptions options, PipelineServices services)
-    : options_(std::move(options)), services_(std::move(services)), models_(describe_models(services_)) {}
+    : options_(std::move(options)), services_(std::move(services)), models_(describe_models(services_)) {
+  options_.calibration = resolve_calibration(options_, models_);
+}
 
 namespace {
+
+// Values this run set get the calibrated probability; the extractor's score stays as raw.
+void calibrate_fields(const Template& tmpl, const Calibration* calibration, FilledForm& form) {
+  if (!calibration) return;
+  for (auto& [id, f] : form.filled) {
+    const Field* field = tmpl.find(id);
+    if (!field || f.source != "ai" || f.value.is_null()) continue;
+    f.raw_confidence = f.confidence;
+    f.confidence = calibration->apply(to_string(field->type), f.confidence);
+  }
+}
 
 // Everything one input's run accumulates between stages.
 struct RunState {
@@ -45,6 +79,7 @@ CfCandidates to_cf(RunState& st, std::map<std::string, Candidate> values) {
 // Builds the form from the current candidates, verifies it, and returns all issues.
 std::vector<Issue> assemble_and_verify(RunState& st, FillOutcome& out, const PipelineOptions& options) {
   out.form.filled = assemble_fields(st.tmpl, st.request.current, st.candidates);
+  calibrate_fields(st.tmpl, options.calibration.get(), out.form);
   std::vector<Issue> issues = st.extraction_issues;
   for (const auto& [id, c] : st.candidates) {
     if (c.issue) issues.push_back(*c.issue);

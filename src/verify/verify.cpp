@@ -8,6 +8,7 @@
 #include "invox/spoken.hpp"
 #include "verify/grounding.hpp"
 #include "verify/group_checks.hpp"
+#include "verify/mentions.hpp"
 
 namespace invox::verify {
 
@@ -57,6 +58,12 @@ std::vector<Issue> verify_form(const VerifyInput& in, const VerifyParams& params
                       IssueAction::Clarify};
         missing.question = spoken::clarify_question(field, missing);
         issues.push_back(std::move(missing));
+      } else if (auto said = field_mention(field, folded); said && !(ff && ff->locked)) {
+        // Spoken about yet empty: the value was probably missed, so the form is not complete.
+        issues.push_back({field.id, IssueType::Missing,
+                          fmt::format("'{}' is mentioned in the transcript (\"{}\") but no value was read for it",
+                                      label_of(field), *said),
+                          IssueAction::ManualReview});
       }
       continue;
     }

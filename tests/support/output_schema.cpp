@@ -81,7 +81,8 @@ bool has_normalized_type(const Json& v, const Field& f) {
 }
 
 void check_filled_field(const Json& f, const std::string& where, const Field* field, Problems& out) {
-  check_keys(f, where, {"value", "changed", "source", "confidence"}, {"previousValue", "evidence", "locked", "reviewed"}, out);
+  check_keys(f, where, {"value", "changed", "source", "confidence"},
+             {"previousValue", "rawConfidence", "evidence", "locked", "reviewed"}, out);
   if (!f.is_object()) return;
   if (f.contains("locked")) expect(get(f, "locked").is_boolean(), where + ".locked", "true or false", out);
   expect(!f.contains("value") || !get(f, "value").is_object(), where + ".value", "a scalar, string or null", out);

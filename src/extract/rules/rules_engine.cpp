@@ -7,6 +7,7 @@
 
 #include "extract/rules/choice_reader.hpp"
 #include "extract/rules/clock_times.hpp"
+#include "extract/rules/confidence_signals.hpp"
 #include "extract/rules/cue_lexicon.hpp"
 #include "extract/rules/cue_matcher.hpp"
 #include "extract/rules/fewshot_cues.hpp"
@@ -129,10 +130,11 @@ void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked)
   }
 }
 
-Candidate to_candidate(const Scan& s, const FieldCandidate& c) {
+Candidate to_candidate(const Scan& s, const FieldCandidate& c, const std::vector<FieldCandidate>& rivals,
+                       double keep_ratio) {
   Candidate out;
   out.value = c.value;
-  out.confidence = std::clamp(c.score, 0.05, 0.99);
+  out.confidence = combine_signals(confidence_signals(s, c, rivals, keep_ratio));
   if (c.implied) return out;
   Evidence e;
   size_t first = std::min(c.cue_first, c.first);
@@ -216,10 +218,10 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
       for (size_t k : to_trim) {
         auto& [g, t] = taken[k];
         t = *trimmed_text(scan, t, c.first);
-        out[lex.fields[g].field->id] = to_candidate(scan, t);
+        out[lex.fields[g].field->id] = to_candidate(scan, t, ranked[g], params.keep_ratio);
       }
       taken.emplace_back(f, c);
-      out.emplace(lex.fields[f].field->id, to_candidate(scan, c));
+      out.emplace(lex.fields[f].field->id, to_candidate(scan, c, ranked[f], params.keep_ratio));
       break;
     }
   }

@@ -1,0 +1,66 @@
+#pragma once
+// Calibrated confidence (DESIGN.md "Calibration"): monotone maps from a model's raw score to the
+// probability that the value is correct, one per field type with a pooled global map for types
+// that had too few samples. `invox calibrate` fits them (src/eval/calibration_fit.hpp); fill and
+// eval apply them. A group's sub-value is calibrated by its own type, like a scalar field.
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "invox/expected.hpp"
+#include "invox/json.hpp"
+
+namespace invox {
+
+inline constexpr int kCalibrationFormatVersion = 1;
+
+// A non-decreasing piecewise-linear map given by knots (raw score, probability), sorted by raw
+// score; constant beyond the first and last knot. No knots = the identity.
+struct MonotoneMap {
+  std::vector<std::pair<double, double>> knots;
+  long samples = 0;  // how many samples it was fitted on
+
+  [[nodiscard]] double apply(double raw) const;
+};
+
+// One labelled dataset a calibration was fitted on.
+struct CalibrationDataset {
+  std::string path;
+  long cases = 0;
+  std::string sha256;  // of its templates and cases, file names included
+};
+
+struct Calibration {
+  std::string strategy;  // "S1"
+  std::string models;    // as outputs name them ("rules", "a + b, judge j")
+  std::string created;   // UTC, ISO 8601
+  std::vector<CalibrationDataset> datasets;
+  long samples = 0;
+  // sha256 of the raw samples (case, field, raw confidence, correct) the maps were fitted on:
+  // equal only when the engine still reads the datasets exactly as it did (staleness check).
+  std::string raw_fingerprint;
+  Json validation = Json::object();  // cross-validated and in-sample figures, as calibrate printed them
+  MonotoneMap global;
+  std::map<std::string, MonotoneMap> by_type;  // field type name ("date") -> map
+
+  // The calibrated probability of a value of field type `type` with raw score `raw`.
+  [[nodiscard]] double apply(std::string_view type, double raw) const;
+  // sha256 of the document: what a run's settings fingerprint records.
+  [[nodiscard]] std::string fingerprint() const;
+};
+
+[[nodiscard]] Json to_json(const Calibration& c);
+// `origin` names the file in messages.
+[[nodiscard]] Expected<Calibration> calibration_from_json(const Json& doc, const std::string& origin);
+// Reads a calibration file; errors name the file and what to do (Config kind).
+[[nodiscard]] Expected<Calibration> load_calibration(const std::filesystem::path& path);
+
+// The calibration shipped with invox for the offline `rules` engine (strategy S1), fitted by
+// scripts/calibrate-rules.sh on the project's labelled datasets and compiled in.
+[[nodiscard]] std::shared_ptr<const Calibration> builtin_rules_calibration();
+
+}  // namespace invox

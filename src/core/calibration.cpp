@@ -1,0 +1,130 @@
+// Calibration maps: applying them and their file format (DESIGN.md "Calibration").
+#include "invox/calibration.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "util/file_io.hpp"
+#include "util/sha256.hpp"
+
+namespace invox {
+
+double MonotoneMap::apply(double raw) const {
+  if (knots.empty()) return raw;
+  if (!std::isfinite(raw) || raw <= knots.front().first) return knots.front().second;
+  if (raw >= knots.back().first) return knots.back().second;
+  auto hi = std::upper_bound(knots.begin(), knots.end(), raw,
+                             [](double x, const std::pair<double, double>& k) { return x < k.first; });
+  auto lo = hi - 1;
+  const double width = hi->first - lo->first;
+  if (width <= 0.0) return hi->second;
+  return lo->second + (hi->second - lo->second) * (raw - lo->first) / width;
+}
+
+double Calibration::apply(std::string_view type, double raw) const {
+  if (auto it = by_type.find(std::string(type)); it != by_type.end()) return it->second.apply(raw);
+  return global.apply(raw);
+}
+
+namespace {
+
+Json map_json(const MonotoneMap& m) {
+  Json knots = Json::array();
+  for (const auto& [x, y] : m.knots) knots.push_back(Json::array({x, y}));
+  return Json{{"samples", m.samples}, {"knots", std::move(knots)}};
+}
+
+Expected<MonotoneMap> map_from_json(const Json& doc, const std::string& where) {
+  if (!doc.is_object()) return Error::config(where + " must be an object with 'samples' and 'knots'");
+  MonotoneMap m;
+  if (auto it = doc.find("samples"); it != doc.end() && it->is_number_integer()) m.samples = it->get<long>();
+  auto knots = doc.find("knots");
+  if (knots == doc.end() || !knots->is_array()) return Error::config(where + ": 'knots' must be an array of [raw, p]");
+  for (const auto& k : *knots) {
+    if (!k.is_array() || k.size() != 2 || !k[0].is_number() || !k[1].is_number())
+      return Error::config(where + ": every knot must be [raw, p] with two numbers");
+    const double x = k[0].get<double>(), y = k[1].get<double>();
+    if (y < 0.0 || y > 1.0) return Error::config(fmt::format("{}: probability {} is outside 0..1", where, y));
+    if (!m.knots.empty() && (x < m.knots.back().first || y < m.knots.back().second))
+      return Error::config(where + ": knots must be sorted and non-decreasing (a monotone map)");
+    m.knots.emplace_back(x, y);
+  }
+  return m;
+}
+
+std::string text_member(const Json& doc, const char* key) {
+  auto it = doc.find(key);
+  return it != doc.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+}  // namespace
+
+Json to_json(const Calibration& c) {
+  Json datasets = Json::array();
+  for (const auto& d : c.datasets) datasets.push_back(Json{{"path", d.path}, {"cases", d.cases}, {"sha256", d.sha256}});
+  Json types = Json::object();
+  for (const auto& [type, m] : c.by_type) types[type] = map_json(m);
+  return Json{{"invoxCalibration", kCalibrationFormatVersion},
+              {"strategy", c.strategy},
+              {"models", c.models},
+              {"created", c.created},
+              {"datasets", std::move(datasets)},
+              {"samples", c.samples},
+              {"rawFingerprint", c.raw_fingerprint},
+              {"validation", c.validation},
+              {"global", map_json(c.global)},
+              {"byType", std::move(types)}};
+}
+
+Expected<Calibration> calibration_from_json(const Json& doc, const std::string& origin) {
+  auto version = doc.is_object() ? doc.find("invoxCalibration") : doc.end();
+  if (!doc.is_object() || version == doc.end() || !version->is_number_integer())
+    return Error::config(origin + ": not an invox calibration file (no 'invoxCalibration' version); create one "
+                                  "with 'invox calibrate DATASET --out FILE'");
+  if (version->get<int>() != kCalibrationFormatVersion)
+    return Error::config(fmt::format("{}: calibration format {} is not supported (this invox reads {}); re-run "
+                                     "'invox calibrate'", origin, version->get<int>(), kCalibrationFormatVersion));
+  Calibration c;
+  c.strategy = text_member(doc, "strategy");
+  c.models = text_member(doc, "models");
+  c.created = text_member(doc, "created");
+  c.raw_fingerprint = text_member(doc, "rawFingerprint");
+  if (auto it = doc.find("samples"); it != doc.end() && it->is_number_integer()) c.samples = it->get<long>();
+  if (auto it = doc.find("validation"); it != doc.end() && it->is_object()) c.validation = *it;
+  if (auto it = doc.find("datasets"); it != doc.end() && it->is_array()) {
+    for (const auto& d : *it) {
+      if (!d.is_object()) continue;
+      CalibrationDataset ds{text_member(d, "path"), 0, text_member(d, "sha256")};
+      if (auto n = d.find("cases"); n != d.end() && n->is_number_integer()) ds.cases = n->get<long>();
+      c.datasets.push_back(std::move(ds));
+    }
+  }
+  auto global = doc.find("global");
+  if (global == doc.end()) return Error::config(origin + ": no 'global' map");
+  auto g = map_from_json(*global, origin + ": global");
+  if (!g) return g.error();
+  c.global = std::move(*g);
+  if (auto it = doc.find("byType"); it != doc.end()) {
+    if (!it->is_object()) return Error::config(origin + ": 'byType' must be an object keyed by field type");
+    for (const auto& [type, m] : it->items()) {
+      auto parsed = map_from_json(m, origin + ": byType." + type);
+      if (!parsed) return parsed.error();
+      c.by_type[type] = std::move(*parsed);
+    }
+  }
+  return c;
+}
+
+Expected<Calibration> load_calibration(const std::filesystem::path& path) {
+  auto doc = util::read_json_file(path);
+  if (!doc) return Error::config("--calibration: " + doc.error().message);
+  return calibration_from_json(*doc, path.string());
+}
+
+std::string Calibration::fingerprint() const {
+  return "sha256:" + util::sha256_hex(to_json(*this).dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+}  // namespace invox

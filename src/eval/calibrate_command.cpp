@@ -1,0 +1,131 @@
+#include "eval/calibrate_command.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "eval/confidence_charts.hpp"
+#include "invox/output.hpp"
+#include "util/file_io.hpp"
+#include "util/sha256.hpp"
+#include "util/time_format.hpp"
+
+namespace invox::eval {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> files_in(const fs::path& dir) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.is_regular_file()) out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string figure(const std::optional<double>& v) { return v ? fmt::format("{:.3f}", *v) : "n/a"; }
+
+void print_row(std::FILE* out, const char* name, const ConfidenceMetrics& m) {
+  std::fprintf(out, "| %s | %s | %s | %s | %s | %s |\n", name, figure(m.ece).c_str(), figure(m.brier).c_str(),
+               figure(m.aurc).c_str(), figure(m.accepted_precision).c_str(), figure(m.accepted_coverage).c_str());
+}
+
+}  // namespace
+
+std::string dataset_sha256(const Dataset& dataset) {
+  std::string text;
+  for (const char* part : {"templates", "cases"}) {
+    for (const auto& file : files_in(dataset.root / part)) {
+      auto content = util::read_file(file);
+      text += fmt::format("{}/{}\n{}\n", part, file.filename().string(),
+                          util::sha256_hex(content ? *content : std::string()));
+    }
+  }
+  return util::sha256_hex(text);
+}
+
+StrategyFactory raw_score_factory(PipelineOptions pipeline, const ModelServices& services) {
+  pipeline.calibration = nullptr;
+  pipeline.builtin_calibration = false;
+  return pipeline_factory(std::move(pipeline), services, std::nullopt);
+}
+
+Expected<CollectedSamples> collect_samples(const std::vector<std::string>& datasets, Strategy strategy,
+                                           const StrategyFactory& factory, int jobs) {
+  CollectedSamples out;
+  out.strategy = std::string(to_string(strategy));
+  for (const auto& path : datasets) {
+    auto dataset = load_dataset(path);
+    if (!dataset) return dataset.error();
+    EvalOptions eo;
+    eo.strategies = {strategy};
+    eo.jobs = jobs;
+    auto result = run_eval(*dataset, eo, factory);
+    if (!result) return result.error();
+    if (result->interrupted) return Error::input("calibrate was stopped before every case ran: nothing was written");
+    const StrategyRun& run = result->strategies.front();
+    out.models = run.metrics.model;
+    out.datasets.push_back({path, static_cast<long>(dataset->cases.size()), dataset_sha256(*dataset)});
+    for (const auto& cr : run.cases) {
+      for (const auto& field : cr.score.fields) {
+        for_each_scored_value(field, [&](const FieldScore& f) {
+          if (!f.set_by_run) return;
+          out.samples.push_back({dataset->name + "/" + cr.score.case_id, f.field, std::string(to_string(f.type)),
+                                 f.raw_confidence.value_or(f.confidence), f.outcome == Outcome::Correct});
+        });
+      }
+    }
+  }
+  return out;
+}
+
+Expected<int> run_calibrate_command(const CalibrateCommandOptions& o, std::FILE* out, std::FILE* err) {
+  if (o.datasets.empty()) return Error::config("calibrate: name at least one labelled dataset folder");
+  if (auto s = check_output_file(o.out_path, "--out"); !s) return s.error();
+  if (!o.svg_path.empty())
+    if (auto s = check_output_file(o.svg_path, "--svg"); !s) return s.error();
+  auto collected = collect_samples(o.datasets, o.pipeline.strategy, raw_score_factory(o.pipeline, o.model_services),
+                                   o.jobs);
+  if (!collected) return collected.error();
+  if (collected->samples.empty())
+    return Error::input("calibrate: the runs set no value on these datasets, so there is nothing to fit; check the "
+                        "datasets' cases and the model");
+
+  Calibration c;
+  c.strategy = collected->strategy;
+  c.models = collected->models;
+  c.created = util::utc_now_iso8601();
+  c.datasets = collected->datasets;
+  c.raw_fingerprint = samples_fingerprint(collected->samples);
+  fit_maps(collected->samples, o.fit, c);
+  const CrossValidation cv = cross_validate(collected->samples, o.fit);
+  c.validation = validation_json(cv);
+
+  const std::string text = to_json(c).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  if (auto s = write_file_atomically(o.out_path, text); !s) return Error::config("--out " + s.error().message);
+  if (!o.svg_path.empty()) {
+    const std::string title = fmt::format("{} {}: {}-fold cross-validated", c.strategy, c.models, cv.folds);
+    if (auto s = write_file_atomically(o.svg_path, reliability_svg(cv.held_out, title)); !s)
+      return Error::config("--svg " + s.error().message);
+  }
+
+  std::fprintf(out, "Calibration of %s %s on %zu dataset(s), %ld samples; maps for: %s\n\n", c.strategy.c_str(),
+               c.models.c_str(), c.datasets.size(), c.samples, [&] {
+                 std::string types;
+                 for (const auto& [t, m] : c.by_type) types += fmt::format("{}{} ({})", types.empty() ? "" : ", ", t, m.samples);
+                 return (types.empty() ? std::string("none") : types) + fmt::format("; other types pooled (global, {})", c.global.samples);
+               }().c_str());
+  std::fprintf(out, "| scores | ECE | Brier | AURC | precision >= %.2f | coverage >= %.2f |\n|---|---|---|---|---|---|\n",
+               o.fit.threshold, o.fit.threshold);
+  print_row(out, "raw", cv.raw);
+  print_row(out, "calibrated, in-sample", cv.in_sample);
+  print_row(out, fmt::format("calibrated, {}-fold cross-validated", cv.folds).c_str(), cv.held_out);
+  if (!o.quiet)
+    std::fprintf(err, "invox: wrote %s (apply it with: invox fill ... --calibration %s)\n", o.out_path.c_str(),
+                 o.out_path.c_str());
+  return 0;
+}
+
+}  // namespace invox::eval

@@ -1,0 +1,51 @@
+#pragma once
+// `invox calibrate DATASET...` (DESIGN.md "Calibration"): runs the cases of labelled datasets
+// with raw scores, fits the per-type maps, reports raw, in-sample and cross-validated figures
+// and writes the calibration file. The CLI only parses flags into CalibrateCommandOptions.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "eval/calibration_fit.hpp"
+#include "eval/dataset.hpp"
+#include "eval/runner.hpp"
+#include "invox/models.hpp"
+#include "invox/orchestrator.hpp"
+
+namespace invox::eval {
+
+struct CalibrateCommandOptions {
+  std::vector<std::string> datasets;
+  PipelineOptions pipeline;  // strategy and models to calibrate; its calibration is ignored
+  ModelServices model_services;
+  FitParams fit;
+  int jobs = 0;
+  bool quiet = false;
+  std::string out_path = "calibration.json";
+  std::string svg_path;  // optional: the cross-validated reliability diagram, as an SVG file
+};
+
+// What a calibration is fitted from: every dataset run with raw scores.
+struct CollectedSamples {
+  std::string strategy;
+  std::string models;
+  std::vector<CalibrationDataset> datasets;
+  std::vector<CalibrationSample> samples;
+};
+
+// Runs every case of `datasets` (paths as given: the file records them so) with `factory`'s
+// pipeline for `strategy`; samples are the non-null values the runs set.
+[[nodiscard]] Expected<CollectedSamples> collect_samples(const std::vector<std::string>& datasets, Strategy strategy,
+                                                         const StrategyFactory& factory, int jobs);
+
+// A pipeline factory whose runs report raw scores (no calibration, built-in or given).
+[[nodiscard]] StrategyFactory raw_score_factory(PipelineOptions pipeline, const ModelServices& services);
+
+// sha256 of a dataset's templates/ and cases/ (names and contents).
+[[nodiscard]] std::string dataset_sha256(const Dataset& dataset);
+
+// Returns the exit code (0); errors before anything is written.
+[[nodiscard]] Expected<int> run_calibrate_command(const CalibrateCommandOptions& options, std::FILE* out,
+                                                  std::FILE* err);
+
+}  // namespace invox::eval

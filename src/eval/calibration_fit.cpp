@@ -1,0 +1,123 @@
+#include "eval/calibration_fit.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "eval/isotonic.hpp"
+#include "util/sha256.hpp"
+
+namespace invox::eval {
+
+namespace {
+
+MonotoneMap fit_one(const std::vector<const CalibrationSample*>& samples, double prior_weight) {
+  std::vector<std::pair<double, double>> points;
+  double correct = 0.0;
+  for (const auto* s : samples) {
+    points.emplace_back(s->raw, s->correct ? 1.0 : 0.0);
+    correct += s->correct ? 1.0 : 0.0;
+  }
+  IsotonicParams p;
+  p.prior = samples.empty() ? 0.5 : correct / static_cast<double>(samples.size());
+  p.prior_weight = prior_weight;
+  return fit_isotonic(std::move(points), p);
+}
+
+std::vector<ConfidenceSample> apply_maps(const Calibration& c, const std::vector<const CalibrationSample*>& samples,
+                                         double threshold) {
+  std::vector<ConfidenceSample> out;
+  for (const auto* s : samples) {
+    const double p = c.apply(s->type, s->raw);
+    out.push_back({p, s->correct, p >= threshold});
+  }
+  return out;
+}
+
+// Folds by case, in an order that does not follow the datasets' file order.
+std::map<std::string, int> fold_of_groups(const std::vector<CalibrationSample>& samples, int folds) {
+  std::set<std::string> groups;
+  for (const auto& s : samples) groups.insert(s.group);
+  std::vector<std::pair<std::string, std::string>> keyed;
+  for (const auto& g : groups) keyed.emplace_back(util::sha256_hex(g), g);
+  std::sort(keyed.begin(), keyed.end());
+  std::map<std::string, int> out;
+  for (size_t i = 0; i < keyed.size(); ++i) out[keyed[i].second] = static_cast<int>(i % static_cast<size_t>(folds));
+  return out;
+}
+
+}  // namespace
+
+void fit_maps(const std::vector<CalibrationSample>& samples, const FitParams& params, Calibration& into) {
+  std::vector<const CalibrationSample*> all;
+  std::map<std::string, std::vector<const CalibrationSample*>> by_type;
+  for (const auto& s : samples) {
+    all.push_back(&s);
+    by_type[s.type].push_back(&s);
+  }
+  into.samples = static_cast<long>(samples.size());
+  into.global = fit_one(all, params.prior_weight);
+  into.by_type.clear();
+  for (const auto& [type, list] : by_type) {
+    if (static_cast<long>(list.size()) >= params.min_type_samples) into.by_type[type] = fit_one(list, params.prior_weight);
+  }
+}
+
+CrossValidation cross_validate(const std::vector<CalibrationSample>& samples, const FitParams& params) {
+  CrossValidation cv;
+  std::vector<const CalibrationSample*> all;
+  std::vector<ConfidenceSample> raw;
+  for (const auto& s : samples) {
+    all.push_back(&s);
+    raw.push_back({s.raw, s.correct, s.raw >= params.threshold});
+  }
+  cv.raw = sample_metrics(raw, params.threshold);
+  Calibration full;
+  fit_maps(samples, params, full);
+  cv.in_sample = sample_metrics(apply_maps(full, all, params.threshold), params.threshold);
+
+  const auto folds = fold_of_groups(samples, std::max(2, params.folds));
+  cv.folds = std::max(2, params.folds);
+  std::vector<ConfidenceSample> held_out;
+  for (int k = 0; k < cv.folds; ++k) {
+    std::vector<CalibrationSample> train;
+    std::vector<const CalibrationSample*> test;
+    for (const auto& s : samples) {
+      if (folds.at(s.group) == k)
+        test.push_back(&s);
+      else
+        train.push_back(s);
+    }
+    if (test.empty()) continue;
+    Calibration fitted;
+    fit_maps(train, params, fitted);
+    for (auto& c : apply_maps(fitted, test, params.threshold)) held_out.push_back(c);
+  }
+  cv.held_out = sample_metrics(held_out, params.threshold);
+  return cv;
+}
+
+Json validation_json(const CrossValidation& cv) {
+  auto figures = [](const ConfidenceMetrics& m) {
+    Json j = calibration_json(m);
+    j.erase("reviewRate");
+    j.erase("completeExact");
+    return j;
+  };
+  return Json{{"folds", cv.folds}, {"raw", figures(cv.raw)}, {"inSample", figures(cv.in_sample)},
+              {"crossValidated", figures(cv.held_out)}};
+}
+
+std::string samples_fingerprint(std::vector<CalibrationSample> samples) {
+  std::sort(samples.begin(), samples.end(), [](const CalibrationSample& a, const CalibrationSample& b) {
+    return std::tie(a.group, a.field) < std::tie(b.group, b.field);
+  });
+  std::string text;
+  for (const auto& s : samples)
+    text += fmt::format("{}\t{}\t{}\t{:.3f}\t{}\n", s.group, s.field, s.type, s.raw, s.correct ? 1 : 0);
+  return "sha256:" + util::sha256_hex(text);
+}
+
+}  // namespace invox::eval

@@ -1,0 +1,49 @@
+#pragma once
+// Fitting a Calibration from labelled samples: an isotonic map per field type, a pooled global
+// map for types with too few samples, and k-fold cross-validation by case so the reported ECE
+// is measured on cases the maps did not see.
+#include <string>
+#include <vector>
+
+#include "eval/confidence_metrics.hpp"
+#include "invox/calibration.hpp"
+
+namespace invox::eval {
+
+// One value a run set, with its raw score, labelled by the dataset.
+struct CalibrationSample {
+  std::string group;  // "dataset/case": folds never split a case
+  std::string field;
+  std::string type;   // field type name; a group's sub-value carries its own type
+  double raw = 0.0;
+  bool correct = false;
+};
+
+struct FitParams {
+  long min_type_samples = 40;  // fewer: the type uses the global map
+  double prior_weight = 2.0;   // see IsotonicParams
+  int folds = 5;
+  double threshold = 0.8;      // acceptance threshold for the accepted figures
+};
+
+// Fills `into.global`, `into.by_type` and `into.samples` from `samples`.
+void fit_maps(const std::vector<CalibrationSample>& samples, const FitParams& params, Calibration& into);
+
+struct CrossValidation {
+  int folds = 0;
+  ConfidenceMetrics raw;        // the raw scores as they are
+  ConfidenceMetrics in_sample;  // maps fitted on every sample, measured on the same samples
+  ConfidenceMetrics held_out;   // each fold measured with maps fitted on the other folds
+};
+
+// Acceptance in these figures is confidence alone (>= threshold): no report issues are involved.
+[[nodiscard]] CrossValidation cross_validate(const std::vector<CalibrationSample>& samples, const FitParams& params);
+
+// The `validation` object a calibration file records.
+[[nodiscard]] Json validation_json(const CrossValidation& cv);
+
+// sha256 of the samples in a canonical order: changes exactly when the engine reads a dataset
+// differently (another value, score or outcome).
+[[nodiscard]] std::string samples_fingerprint(std::vector<CalibrationSample> samples);
+
+}  // namespace invox::eval
