@@ -12,6 +12,7 @@
 #include "extract/rules/fewshot_cues.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/scan.hpp"
+#include "extract/rules/speaker_roles.hpp"
 #include "extract/rules/text_reader.hpp"
 #include "extract/rules/typed_reader.hpp"
 
@@ -24,8 +25,11 @@ std::vector<FieldCandidate> candidates_for(const Scan& s, size_t field) {
     case FieldType::Date:
     case FieldType::Time:
       return read_typed_field(s, field);
-    case FieldType::Text:
-      return read_text_field(s, field);
+    case FieldType::Text: {
+      auto out = read_text_field(s, field);
+      for (auto& c : read_role_names(s, field)) out.push_back(std::move(c));
+      return out;
+    }
     case FieldType::Textarea:
       return read_list_field(s, field);
     case FieldType::Enum:
@@ -197,6 +201,7 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
   for (size_t f : order) {
     FieldType type = lex.fields[f].field->type;
     for (const auto& c : ranked[f]) {
+      if (c.score < params.min_score) break;
       bool clash = false;
       std::vector<size_t> to_trim;
       if (claims_tokens(type))
