@@ -30,6 +30,7 @@ Template shop_template() {
   tried.id = "steps_tried";
   tried.label = "Steps tried";
   tried.type = FieldType::Textarea;
+  tried.aliases = {"tried", "steps taken"};
   Field extras;
   extras.id = "accessories";
   extras.label = "Accessories";

@@ -201,7 +201,6 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
   for (size_t f : order) {
     FieldType type = lex.fields[f].field->type;
     for (const auto& c : ranked[f]) {
-      if (c.score < params.min_score) break;
       bool clash = false;
       std::vector<size_t> to_trim;
       if (claims_tokens(type))

@@ -17,8 +17,6 @@ struct EngineParams {
   // Date the form's event today when the transcript does not (off for incremental updates,
   // where the form already has its date).
   bool imply_event_date = true;
-  // A value scoring below this is a guess more often wrong than right: the field stays empty.
-  double min_score = 0.0;
 };
 
 // Candidates for every field of `tmpl` that `text` mentions, keyed by field id.
