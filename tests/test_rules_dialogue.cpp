@@ -4,48 +4,27 @@
 #include <catch2/catch.hpp>
 
 #include "extract/rules/rules_engine.hpp"
+#include "invox/template.hpp"
 
 using namespace invox;
 
 namespace {
 Template shop_template() {
-  Template t;
-  t.id = "repair-shop";
-  t.title = "Repair drop-off";
-  Field customer;
-  customer.id = "customer_name";
-  customer.label = "Customer name";
-  customer.type = FieldType::Text;
-  customer.aliases = {"customer", "owner"};
-  Field place;
-  place.id = "location";
-  place.label = "Location";
-  place.type = FieldType::Text;
-  place.description = "Where the bike was handed over";
-  Field due;
-  due.id = "ready_time";
-  due.label = "Ready time";
-  due.type = FieldType::Time;
-  Field tried;
-  tried.id = "steps_tried";
-  tried.label = "Steps tried";
-  tried.type = FieldType::Textarea;
-  tried.aliases = {"tried", "steps taken"};
-  Field extras;
-  extras.id = "accessories";
-  extras.label = "Accessories";
-  extras.type = FieldType::Textarea;
-  Field helmet;
-  helmet.id = "helmet_included";
-  helmet.label = "Helmet included";
-  helmet.type = FieldType::Boolean;
-  helmet.guidelines = "'brain bucket', 'lid' -> true.";
-  Field spokes;
-  spokes.id = "spokes_replaced";
-  spokes.label = "Spokes replaced";
-  spokes.type = FieldType::Number;
-  t.fields = {customer, place, due, tried, extras, helmet, spokes};
-  return t;
+  auto t = parse_template(Json::parse(R"({
+    "id": "repair-shop", "title": "Repair drop-off", "version": "1",
+    "fields": [
+      {"id": "customer_name", "label": "Customer name", "type": "text", "aliases": ["customer", "owner"]},
+      {"id": "location", "label": "Location", "type": "text", "description": "Where the bike was handed over"},
+      {"id": "ready_time", "label": "Ready time", "type": "time"},
+      {"id": "steps_tried", "label": "Steps tried", "type": "textarea", "aliases": ["tried", "steps taken"]},
+      {"id": "accessories", "label": "Accessories", "type": "textarea"},
+      {"id": "helmet_included", "label": "Helmet included", "type": "boolean",
+       "guidelines": "'brain bucket', 'lid' -> true."},
+      {"id": "spokes_replaced", "label": "Spokes replaced", "type": "number"}
+    ]})"),
+                          "shop template");
+  REQUIRE(t.has_value());
+  return *t;
 }
 
 // The raw value the engine read for `id`, or null.
