@@ -27,6 +27,8 @@ TEST_CASE("normalize time: written and spoken forms", "[normalize][time]") {
               {"quarter past seven in the evening", "19:15", ""},
               {"quarter to one in the afternoon", "12:45", ""},
               {"twenty past three", "03:20", ""},
+              {"one-fifteen in the afternoon", "13:15", ""},
+              {"eight-oh-five", "08:05", ""},
               {"ten to four in the afternoon", "15:50", ""},
               {"five minutes past six", "06:05", ""},
               {"noon", "12:00", ""},

@@ -238,7 +238,8 @@ std::optional<TimeHit> parse_words(const Tokens& t, size_t i) {
     strong = true;
   } else {
     size_t ml = 0;
-    if (auto mm = parse_two_digit_group(t, k, ml, true)) {
+    // "one-fifteen", "eight-oh-five": minutes may be glued to the hour by a hyphen.
+    if (auto mm = parse_two_digit_group(t, skip_number_joiner(t, k), ml, true)) {
       m = *mm;
       k = ml;
     } else if (k < t.size() && t[k].kind == TokenKind::Number && t[k].text.size() == 2 && all_digits(t[k].text)) {

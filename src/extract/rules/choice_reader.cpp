@@ -194,6 +194,8 @@ std::vector<FieldCandidate> read_boolean_field(const Scan& s, size_t field) {
       if (m.value->value.is_null()) continue;
       c.value = m.value->value;
       c.score = m.strength;
+      // "no hazmat placards": a phrase that means yes, negated right before it, says no.
+      if (c.value.is_boolean() && c.value.get<bool>() && negated_option(s, m)) c.value = false;
     } else {
       if (m.cue->kind == CueKind::Unit || m.cue->weak || hypothetical(s, m)) continue;
       if (s.in_question(m.first)) {

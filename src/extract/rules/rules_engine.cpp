@@ -13,6 +13,7 @@
 #include "extract/rules/fewshot_cues.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/scan.hpp"
+#include "extract/rules/speaker_roles.hpp"
 #include "extract/rules/text_reader.hpp"
 #include "extract/rules/typed_reader.hpp"
 
@@ -25,8 +26,11 @@ std::vector<FieldCandidate> candidates_for(const Scan& s, size_t field) {
     case FieldType::Date:
     case FieldType::Time:
       return read_typed_field(s, field);
-    case FieldType::Text:
-      return read_text_field(s, field);
+    case FieldType::Text: {
+      auto out = read_text_field(s, field);
+      for (auto& c : read_role_names(s, field)) out.push_back(std::move(c));
+      return out;
+    }
     case FieldType::Textarea:
       return read_list_field(s, field);
     case FieldType::Enum:

@@ -5,6 +5,7 @@
 
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/speaker_roles.hpp"
 #include "extract/rules/spoken_codes.hpp"
 #include "extract/rules/text_values.hpp"
 
@@ -177,6 +178,9 @@ std::vector<FieldCandidate> read_place_phrase(const Scan& s, size_t field) {
     if (from >= s.size()) break;
     const std::string& w = s.tok(from).norm;
     if (words().not_place_words.contains(w) || is_stopword(w) || is_linking_word(w)) continue;
+    // In a cased transcript a place named without a label is a proper name or an address
+    // ("at Carver Ridge", "at 12 Elm Road"): "at the wall inside" is not one.
+    if (s.tt.cased && !s.tok(from).capitalized && !s.tok(from).has_digit) continue;
     size_t end = s.region_end(from, field, true, 7);
     // A time or date that fills most of the phrase is not a place.
     bool temporal = false;
@@ -199,6 +203,9 @@ std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field) {
   constexpr double kForScore = 0.6;
   constexpr size_t kOpening = 14;  // tokens in which "<form> for <Name>" may occur
   std::vector<FieldCandidate> out;
+  // When a turn is labelled with this field's role, its own introductions were read by
+  // `read_role_names`; any other introduction is another speaker's ("Nurse: It's Colleen").
+  if (field_has_labelled_speaker(s, field)) return out;
   for (size_t i = 0; i + 1 < s.size(); ++i) {
     const Token& t = s.tok(i);
     if (t.filler) continue;

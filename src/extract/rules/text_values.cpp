@@ -19,6 +19,19 @@ size_t joiner_at(const Scan& s, size_t i) {
   return marker_length(s, i, words().list_joiners);
 }
 
+// "Oh," "Well," opening a list item: a turn opener set off by a comma, not part of the item.
+bool is_interjection(const Scan& s, size_t i) {
+  return s.tok(i).after == Break::Comma && words().greetings.contains(s.tok(i).norm);
+}
+
+// The sentence starting at token i adds items to a list ("... Oh, and fish oil.").
+bool continues_list(const Scan& s, size_t i) {
+  if (i >= s.size() || s.tok(i).speaker) return false;  // another speaker's turn
+  i = s.skip_fillers(i);
+  if (i < s.size() && is_interjection(s, i)) i = s.skip_fillers(i + 1);
+  return i < s.size() && joiner_at(s, i) > 0;
+}
+
 // Skips linking words, articles and fillers at the start of a value.
 size_t skip_leading(const Scan& s, size_t i, size_t end) {
   while (i < end) {
@@ -180,6 +193,10 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
   if (first > start && s.tok(first - 1).after == Break::Sentence) return std::nullopt;
   // Cased transcripts end lists at the sentence end (an item may contain another field's
   // one-word cue: "bell fitted"); lowercase ones have only the next cue to go by.
+  // "I cleared the cache, and I restarted the laptop": items in parallel, each led by the
+  // same pronoun, are one list (the pronoun is not part of an item); any other pronoun
+  // starts a new clause and ends the list.
+  const std::string lead = is_subject_pronoun(s.tok(first).norm) ? s.tok(first).norm : std::string();
   size_t end = first;
   for (size_t count = 0; end < s.size() && count < s.params.list_max_tokens; ++end) {
     const Token& t = s.tok(end);
@@ -188,11 +205,12 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
     if (end > first) {
       const Mention* a = s.anchor_at(end, field, false);
       if (a && (!s.tt.cased || a->words >= 2)) break;
-      if (is_subject_pronoun(t.norm)) break;
+      if (is_subject_pronoun(t.norm) && t.norm != lead) break;
     }
     if (t.after == Break::Sentence) {
       ++end;
-      break;
+      // "Lisinopril, and aspirin. Oh, and fish oil.": a sentence opening with a joiner adds to it.
+      if (!continues_list(s, end)) break;
     }
   }
   Json items = Json::array();
@@ -215,7 +233,9 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
         b += n;
         continue;
       }
-      if (!(s.tok(b).filler || is_article(w) || is_linking_word(w) || words().restrictive_adverbs.contains(w))) break;
+      if (!(s.tok(b).filler || is_article(w) || is_linking_word(w) || words().restrictive_adverbs.contains(w) ||
+            w == lead || is_interjection(s, b)))
+        break;
       ++b;
     }
     if (b >= item_last) return;

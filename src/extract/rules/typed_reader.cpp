@@ -146,7 +146,9 @@ std::optional<size_t> zero_quantifier_ending_at(const Scan& s, size_t last) {
     if (phrase.size() > last + 1) continue;
     size_t first = last + 1 - phrase.size();
     bool match = true;
-    for (size_t k = 0; k < phrase.size() && match; ++k) match = s.tok(first + k).norm == phrase[k];
+    // "no, one 2.5 milligram tablet" is a correction, not "no one".
+    for (size_t k = 0; k < phrase.size() && match; ++k)
+      match = s.tok(first + k).norm == phrase[k] && (k + 1 == phrase.size() || s.tok(first + k).after == Break::None);
     if (match) return first;
   }
   return std::nullopt;
@@ -188,6 +190,9 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
       // counted by the number right before it, not by one in the next clause.
       bool cue_ends_clause = s.tok(m.last - 1).after != Break::None;
       if (f.type == FieldType::Number && cue_ends_clause) c = read_backward(s, m, field);
+      // "No refills on this one": a count negated right before its cue is zero, whatever
+      // number word follows.
+      if (!c && f.type == FieldType::Number) c = read_zero_count(s, m);
       if (!c) c = read_forward(s, m, field);
       if (!c) c = read_answer(s, m, field);
       if (!c && f.type == FieldType::Number) c = read_backward(s, m, field);

@@ -1,0 +1,23 @@
+#pragma once
+// Whose name is it? In a transcript with speaker labels ("Nurse:", "Patient:"), a name a
+// speaker gives for themself ("Caller: Hi, this is Thaddeus Okereke") belongs to that
+// speaker, and a full name asked about in a question ("Am I speaking with Cornelius Wabash?")
+// to the speaker of the next turn. A label that is one of a person field's one-word cues
+// ("Patient" for "Patient name") ties the name to that field.
+#include <string>
+#include <vector>
+
+#include "extract/rules/scan.hpp"
+
+namespace invox::rules {
+
+// Stems of the speaker label of the turn holding token i; empty without labels.
+[[nodiscard]] std::vector<std::string> turn_label(const Scan& s, size_t i);
+
+// Some turn of the transcript is spoken by the person `field` names.
+[[nodiscard]] bool field_has_labelled_speaker(const Scan& s, size_t field);
+
+// Names whose owner's label names `field` (person text fields only).
+[[nodiscard]] std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field);
+
+}  // namespace invox::rules

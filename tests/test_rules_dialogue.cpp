@@ -1,0 +1,88 @@
+// Conversation mechanisms of the rules engine (docs/RULES.md "Conversations") on an invented
+// repair-shop template and hand-written sentences: whose name a speaker gives, places said
+// without a label, and guesses too weak to keep.
+#include <catch2/catch.hpp>
+
+#include "extract/rules/rules_engine.hpp"
+#include "invox/template.hpp"
+
+using namespace invox;
+
+namespace {
+Template shop_template() {
+  auto t = parse_template(Json::parse(R"({
+    "id": "repair-shop", "title": "Repair drop-off", "version": "1",
+    "fields": [
+      {"id": "customer_name", "label": "Customer name", "type": "text", "aliases": ["customer", "owner"]},
+      {"id": "location", "label": "Location", "type": "text", "description": "Where the bike was handed over"},
+      {"id": "ready_time", "label": "Ready time", "type": "time"},
+      {"id": "steps_tried", "label": "Steps tried", "type": "textarea", "aliases": ["tried", "steps taken"]},
+      {"id": "accessories", "label": "Accessories", "type": "textarea"},
+      {"id": "helmet_included", "label": "Helmet included", "type": "boolean",
+       "guidelines": "'brain bucket', 'lid' -> true."},
+      {"id": "spokes_replaced", "label": "Spokes replaced", "type": "number"}
+    ]})"),
+                          "shop template");
+  REQUIRE(t.has_value());
+  return *t;
+}
+
+// The raw value the engine read for `id`, or null.
+Json read(const std::string& text, const std::string& id) {
+  Template t = shop_template();
+  NormalizeContext ctx;
+  ctx.reference_date = "2026-03-02";
+  auto out = rules::extract_all(t, text, {}, ctx);
+  auto it = out.find(id);
+  return it == out.end() ? Json() : it->second.value;
+}
+}  // namespace
+
+TEST_CASE("rules: a speaker's own name belongs to the field their label names", "[rules][dialogue]") {
+  // The clerk introduces herself first; the customer's turn carries the customer's name.
+  CHECK(read("Clerk: Hello, this is Priya from Spokes and Gears. Customer: Hi, it's Tomas Berg, "
+             "dropping off the blue bike. Clerk: Thanks. Customer: See you.",
+             "customer_name") == "Tomas Berg");
+  // A full name asked about in a question belongs to whoever answers it.
+  CHECK(read("Clerk: Morning, I'm Priya. Am I talking to Helena Marsh? Customer: That's me. "
+             "Clerk: Great. Customer: Bye.",
+             "customer_name") ==
+        "Helena Marsh");
+  // With the customer's turns labelled, the clerk's introduction is never the customer's name.
+  CHECK(read("Clerk: Hi, I'm Priya. Customer: Hello. Clerk: What's wrong with it? "
+             "Customer: The chain slips.",
+             "customer_name").is_null());
+}
+
+TEST_CASE("rules: without labels the first introduction still names the form's subject", "[rules][dialogue]") {
+  CHECK(read("Hi, this is Ruth Okoye, I left my bike here on Friday.", "customer_name") == "Ruth Okoye");
+}
+
+TEST_CASE("rules: an unlabeled place in a cased transcript is a proper name or an address", "[rules][dialogue]") {
+  CHECK(read("We met at Harbor Point and I took the bike.", "location") == "Harbor Point");
+  CHECK(read("I leaned it at the wall inside the yard.", "location").is_null());
+}
+
+TEST_CASE("rules: list items led by the same pronoun are one list, without the pronoun", "[rules][dialogue]") {
+  CHECK(read("What have you tried? I oiled the chain, and I pumped up the tires.", "steps_tried") ==
+        Json::array({"oiled the chain", "pumped up the tires"}));
+  // Another pronoun starts a new clause: the list ends before it.
+  CHECK(read("What have you tried? Oiling the chain, and we think it helped.", "steps_tried") ==
+        Json::array({"Oiling the chain"}));
+}
+
+TEST_CASE("rules: a sentence opening with 'and' adds to the list before it", "[rules][dialogue]") {
+  CHECK(read("Accessories? A bell and a pump. Oh, and a lock.", "accessories") ==
+        Json::array({"bell", "pump", "lock"}));
+  CHECK(read("Accessories? A bell and a pump. The tires are fine.", "accessories") == Json::array({"bell", "pump"}));
+}
+
+TEST_CASE("rules: a negator right before a boolean's yes-phrase makes it no", "[rules][dialogue]") {
+  CHECK(read("The bike came in with its lid clipped on.", "helmet_included") == true);
+  CHECK(read("The bike came in with no lid this time.", "helmet_included") == false);
+}
+
+TEST_CASE("rules: a count negated right before its cue is zero", "[rules][dialogue]") {
+  CHECK(read("No spokes replaced on this one.", "spokes_replaced") == 0);
+  CHECK(read("Spokes replaced, three of them.", "spokes_replaced") == 3);
+}
