@@ -221,3 +221,24 @@ TEST_CASE("context: a window too small for the form's own prompt is a configurat
   CHECK(result.error().message.find("context_window") != std::string::npos);
   CHECK(server.request_count() == 0);
 }
+
+TEST_CASE("context: windows are configured per model, with built-in values and checked input", "[llm][context]") {
+  const auto& built_in = ModelConfig::built_in();
+  auto spec = [](const std::string& s) {
+    auto m = parse_model_spec(s);
+    REQUIRE(m.has_value());
+    return *m;
+  };
+  CHECK(built_in.context_tokens(spec("openai:gpt-4o")) == 128000);
+  CHECK(built_in.context_tokens(spec("ollama:llama3.1")) == 8192);  // the provider's "*" entry
+  for (const auto& name : {"openai:gpt-6.1-sol", "gemini:gemini-3.8-flash", "openai-compatible:x@http://h/v1"}) {
+    CHECK(built_in.context_tokens(spec(name)).value_or(0) >= 8192);
+  }
+  ModelConfig c = built_in;
+  REQUIRE(c.merge_toml("[models.\"ollama:*\"]\ncontext_window = 32768\n", "mine.toml").has_value());
+  CHECK(c.context_tokens(spec("ollama:llama3.1")) == 32768);
+  auto bad = c.merge_toml("[models.\"ollama:*\"]\ncontext_window = 10\n", "mine.toml");
+  REQUIRE_FALSE(bad.has_value());
+  CHECK(bad.error().message.find("context_window") != std::string::npos);
+  CHECK(bad.error().message.find("mine.toml") != std::string::npos);
+}
