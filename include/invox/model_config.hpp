@@ -1,5 +1,5 @@
 #pragma once
-// Model names, prices, output-token limits and endpoints as configuration, not code (DESIGN.md
+// Model names, prices, output-token limits, context windows and endpoints as configuration, not code (DESIGN.md
 // "Models and configuration"). Built-in defaults (model_defaults.cpp, docs/MODELS.md) are
 // overlaid by a TOML file: --config FILE, else INVOX_CONFIG, else
 // $XDG_CONFIG_HOME/invox/config.toml (~/.config/invox/config.toml); environment variables and
@@ -20,6 +20,8 @@ struct ModelFacts {
   std::optional<double> input_usd_per_million;
   std::optional<double> output_usd_per_million;
   std::optional<int> max_output_tokens;  // the most the provider accepts in one answer
+  // Prompt plus answer, in tokens (TOML `context_window`): longer transcripts are read in windows.
+  std::optional<int> context_tokens;
 };
 
 struct ModelConfig {
@@ -51,6 +53,7 @@ struct ModelConfig {
   [[nodiscard]] std::optional<double> input_price(const ModelSpec& spec) const;
   [[nodiscard]] std::optional<double> output_price(const ModelSpec& spec) const;
   [[nodiscard]] std::optional<int> max_output_tokens(const ModelSpec& spec) const;
+  [[nodiscard]] std::optional<int> context_tokens(const ModelSpec& spec) const;
 
   // Endpoints of this configuration, then the environment on top (OPENAI_BASE_URL, ...).
   [[nodiscard]] ProviderConfig providers() const;

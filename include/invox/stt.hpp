@@ -1,6 +1,7 @@
 #pragma once
 // Speech-to-text (STT): audio file -> Transcript with timed segments.
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,6 +13,13 @@
 namespace invox {
 
 struct ModelServices;
+
+// How far a recording's transcription is, for a progress display.
+struct SttProgress {
+  size_t chunks_done = 0;
+  size_t chunks_total = 0;
+  double audio_seconds = 0.0;  // length of the recording
+};
 
 struct SttOptions {
   std::string backend = "pocketsphinx";  // or openai:whisper-1, openai-compatible:NAME@URL
@@ -28,6 +36,8 @@ struct SttOptions {
   float bias_weight = 0.25f;                // PocketSphinx: weight of the domain language model
   double chunk_seconds = 300.0;             // chunk length once audio counts as long
   double long_audio_seconds = 600.0;        // audio longer than this (or > 25 MB) is chunked
+  // Called (serialized) once the chunks are planned and after each recognized chunk.
+  std::function<void(const SttProgress&)> on_progress;
 };
 
 class SpeechRecognizer {

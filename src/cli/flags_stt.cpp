@@ -1,5 +1,7 @@
 #include "cli/flags_stt.hpp"
 
+#include "util/worker_pool.hpp"
+
 namespace invox::cli {
 
 void add_stt_flags(CLI::App& app, SttFlags& f) {
@@ -16,8 +18,8 @@ void add_stt_flags(CLI::App& app, SttFlags& f) {
   app.add_option("--stt-bias-weight", f.bias_weight, "PocketSphinx: weight of the template's domain language model")
       ->check(CLI::Range(0.0f, 1.0f))
       ->capture_default_str();
-  app.add_option("--stt-threads", f.threads, "Chunks of long audio recognized in parallel")
-      ->check(CLI::Range(1, 64))
+  app.add_option("--stt-threads", f.threads, "Chunks of long audio recognized in parallel (0: one per core)")
+      ->check(CLI::Range(0, 64))
       ->capture_default_str();
   app.add_option("--stt-chunk-seconds", f.chunk_seconds, "Chunk length for long audio (> 10 min or > 25 MB)")
       ->check(CLI::Range(10.0, 1200.0))
@@ -33,7 +35,7 @@ void apply_stt_flags(const SttFlags& f, SttOptions& o) {
   o.dict_path = f.dict;
   o.bias = !f.no_bias;
   o.bias_weight = f.bias_weight;
-  o.threads = f.threads;
+  o.threads = f.threads > 0 ? f.threads : util::default_jobs();
   o.chunk_seconds = f.chunk_seconds;
 }
 

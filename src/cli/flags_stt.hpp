@@ -17,7 +17,7 @@ struct SttFlags {
   std::string dict;
   bool no_bias = false;
   float bias_weight = SttOptions{}.bias_weight;
-  int threads = SttOptions{}.threads;
+  int threads = 0;  // one per core
   double chunk_seconds = SttOptions{}.chunk_seconds;
 };
 

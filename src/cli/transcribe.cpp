@@ -3,7 +3,11 @@
 // and names them (folders, patterns, collision-safe stems), so leave.mp3 and leave.ogg never
 // overwrite each other. Each input is independent: a failure is reported and the others go on
 // (exit 1 at the end).
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,6 +15,8 @@
 #include <fmt/format.h>
 
 #include "batch/inputs.hpp"
+#include "batch/progress.hpp"
+#include "cli/flags_log.hpp"
 #include "cli/command.hpp"
 #include "cli/flags_model.hpp"
 #include "cli/flags_stt.hpp"
@@ -24,6 +30,29 @@
 namespace invox::cli {
 
 namespace {
+
+// A live "name: 3/24 chunks of 2h00m audio, 4m10s elapsed, ~29m left" line on a terminal;
+// nothing when stderr is a pipe or a file (logs stay clean) or with -q.
+std::function<void(const SttProgress&)> terminal_progress(const std::string& name) {
+  if (::isatty(STDERR_FILENO) != 1 || apply_quiet(false)) return {};
+  const auto start = std::chrono::steady_clock::now();
+  return [name, start](const SttProgress& p) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::string left;
+    if (p.chunks_done > 0 && p.chunks_done < p.chunks_total) {
+      const double per_chunk = elapsed / static_cast<double>(p.chunks_done);
+      left = ", ~" + batch::format_duration(per_chunk * static_cast<double>(p.chunks_total - p.chunks_done)) + " left";
+    }
+    if (p.chunks_done == p.chunks_total) {
+      std::fputs("\r\033[K", stderr);  // the result line replaces it
+    } else {
+      std::fprintf(stderr, "\r\033[K%s: %zu/%zu chunks of %s audio, %s elapsed%s", name.c_str(), p.chunks_done,
+                   p.chunks_total, batch::format_duration(p.audio_seconds).c_str(),
+                   batch::format_duration(elapsed).c_str(), left.c_str());
+    }
+    std::fflush(stderr);
+  };
+}
 
 struct TranscribeFlags {
   std::vector<std::string> inputs;
@@ -63,6 +92,7 @@ void run(const TranscribeFlags& f) {
   if (auto s = prepare_output_dir(f.out_dir); !s) fail(s.error());
   int failed = 0;
   for (const auto& in : *inputs) {
+    options.on_progress = terminal_progress(in.display);
     auto transcript = (*recognizer)->transcribe(in.path, options);
     if (!transcript) {
       // A configuration error stops the run and is printed once, by the top-level handler.

@@ -57,7 +57,7 @@ Status read_models(const toml::table& t, ModelConfig& c, const std::string& orig
     const std::string name(k.str());
     const std::string where = "models.\"" + name + "\"";
     const auto* entry = node.as_table();
-    if (!entry) return bad(origin, where, "expected a table with input, output, max_output_tokens");
+    if (!entry) return bad(origin, where, "expected a table with input, output, max_output_tokens, context_window");
     const auto colon = name.find(':');
     if (colon == std::string::npos || colon == 0 || colon + 1 == name.size()) {
       return bad(origin, where, "expected \"provider:model\" or \"provider:*\"");
@@ -73,8 +73,14 @@ Status read_models(const toml::table& t, ModelConfig& c, const std::string& orig
         const auto n = value.value<int64_t>();
         if (!n || *n < 16 || *n > 10'000'000) return bad(origin, where + "." + field, "expected a whole number of tokens >= 16");
         facts.max_output_tokens = static_cast<int>(*n);
+      } else if (field == "context_window") {
+        const auto n = value.value<int64_t>();
+        if (!n || *n < 512 || *n > 100'000'000) {
+          return bad(origin, where + "." + field, "expected a whole number of tokens >= 512");
+        }
+        facts.context_tokens = static_cast<int>(*n);
       } else {
-        return bad(origin, where + "." + field, "unknown key (known: input, output, max_output_tokens)");
+        return bad(origin, where + "." + field, "unknown key (known: input, output, max_output_tokens, context_window)");
       }
     }
   }
@@ -187,6 +193,10 @@ std::optional<double> ModelConfig::output_price(const ModelSpec& spec) const {
 
 std::optional<int> ModelConfig::max_output_tokens(const ModelSpec& spec) const {
   return lookup(models, spec, [](const ModelFacts& f) { return f.max_output_tokens; });
+}
+
+std::optional<int> ModelConfig::context_tokens(const ModelSpec& spec) const {
+  return lookup(models, spec, [](const ModelFacts& f) { return f.context_tokens; });
 }
 
 ProviderConfig ModelConfig::providers() const {

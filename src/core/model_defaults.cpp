@@ -22,52 +22,64 @@ judge = "openai:gpt-6.1-terra"
 input = 2.00
 output = 10.00
 max_output_tokens = 128000
+context_window = 400000
 
 [models."openai:gpt-6.1-terra"]
 input = 1.00
 output = 5.00
 max_output_tokens = 128000
+context_window = 400000
 
 [models."gemini:gemini-3.8-flash"]
 input = 0.75
 output = 3.75
 max_output_tokens = 65536
+context_window = 1048576
 
 [models."gemini:gemini-2.5-flash-lite"]
 max_output_tokens = 65536
+context_window = 1048576
 
 # Older models, still accepted by name until their shutdown (prices from April 2026).
 [models."openai:gpt-4o"]
 input = 2.50
 output = 10.00
 max_output_tokens = 16384
+context_window = 128000
 
 [models."openai:gpt-4o-mini"]
 input = 0.15
 output = 0.60
 max_output_tokens = 16384
+context_window = 128000
 
 [models."gemini:gemini-2.0-flash"]
 input = 0.10
 output = 0.40
 max_output_tokens = 8192
+context_window = 1048576
 
-# Any other model: a cap every current chat model accepts; local servers cost nothing.
+# Any other model: a cap every current chat model accepts; local servers cost nothing and get the
+# context a local server is commonly started with (Ollama: OLLAMA_CONTEXT_LENGTH / num_ctx).
 [models."openai:*"]
 max_output_tokens = 16384
+context_window = 128000
 
 [models."gemini:*"]
 max_output_tokens = 8192
+context_window = 1048576
 
 [models."ollama:*"]
 input = 0.0
 output = 0.0
 max_output_tokens = 8192
+context_window = 8192
 
 [models."openai-compatible:*"]
 input = 0.0
 output = 0.0
 max_output_tokens = 8192
+context_window = 8192
 )toml";
 
 ModelConfig parse_built_in() {

@@ -45,6 +45,8 @@ class ChatClient {
   [[nodiscard]] virtual Expected<ChatReply> complete(const ChatRequest& request) = 0;
   // The most output tokens one answer may ask for (model configuration, model_config.hpp).
   [[nodiscard]] virtual int max_output_tokens() const = 0;
+  // The model's context window, prompt + answer (model configuration); 0 = unknown.
+  [[nodiscard]] virtual int context_tokens() const { return 0; }
 };
 
 // What every chat client shares: services, cache, prices.

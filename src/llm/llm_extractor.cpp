@@ -7,6 +7,7 @@
 #include "llm/llm_response.hpp"
 #include "invox/log.hpp"
 #include "llm/answer_check.hpp"
+#include "llm/context_window.hpp"
 #include "invox/evidence.hpp"
 #include "llm/prompts.hpp"
 
@@ -34,9 +35,20 @@ class LlmExtractor final : public Extractor {
     }
     if (fields.empty()) return ExtractionResult{};
     // A form whose answer may not fit the model's output limit is asked in parts, each a
-    // subset of the fields with the same transcript and context, rather than cut off.
-    const int limit = chat_->max_output_tokens();
+    // subset of the fields with the same transcript and context, rather than cut off. The
+    // answer may take at most a quarter of the context window, the prompt needs the rest.
+    const int context = chat_->context_tokens();
+    const int limit = context > 0 ? std::min(chat_->max_output_tokens(), context / 4) : chat_->max_output_tokens();
     const size_t per_call = static_cast<size_t>(std::max(1, (limit - kBaseTokens) / kTokensPerField));
+    const ContextBudget budget{context, tokens_for(std::min(fields.size(), per_call)), name()};
+    return extract_within_context(request, fields, budget, [&](const ExtractionRequest& fitted) {
+      return extract_in_parts(fitted, fields, per_call);
+    });
+  }
+
+ private:
+  Expected<ExtractionResult> extract_in_parts(const ExtractionRequest& request, const std::vector<const Field*>& fields,
+                                              size_t per_call) {
     if (fields.size() <= per_call) return extract_fields(request, fields);
     ExtractionResult merged;
     for (size_t first = 0; first < fields.size(); first += per_call) {
@@ -54,7 +66,6 @@ class LlmExtractor final : public Extractor {
     return merged;
   }
 
- private:
   Expected<ExtractionResult> extract_fields(const ExtractionRequest& request, const std::vector<const Field*>& fields) {
     ExtractionResult result;
     ChatRequest chat;

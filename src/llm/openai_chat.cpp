@@ -25,6 +25,8 @@ class WireChat : public ChatClient {
     return model_config(context_->services).max_output_tokens(spec_).value_or(kFallbackOutputTokens);
   }
 
+  int context_tokens() const override { return model_config(context_->services).context_tokens(spec_).value_or(0); }
+
   Expected<ChatReply> complete(const ChatRequest& request) final {
     ChatRequest capped = request;
     capped.max_tokens = std::min(request.max_tokens, max_output_tokens());

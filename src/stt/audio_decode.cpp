@@ -1,7 +1,6 @@
 #include "stt/audio_decode.hpp"
 
 #include <fmt/format.h>
-#include <sndfile.h>
 #include <soxr.h>
 
 #include <algorithm>
@@ -9,16 +8,11 @@
 #include <cstring>
 #include <memory>
 
-#include "stt/audio_format.hpp"
-#include "util/cancel.hpp"
+#include "stt/audio_stream.hpp"
 
 namespace invox::stt {
 
 namespace {
-
-struct SndfileCloser {
-  void operator()(SNDFILE* f) const noexcept { sf_close(f); }
-};
 
 void put_le(std::string& out, std::uint32_t v, int bytes) {
   for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
@@ -26,16 +20,28 @@ void put_le(std::string& out, std::uint32_t v, int bytes) {
 
 }  // namespace
 
-std::vector<float> downmix(const std::vector<float>& interleaved, int channels) {
-  if (channels <= 1) return interleaved;
-  const size_t frames = interleaved.size() / static_cast<size_t>(channels);
-  std::vector<float> mono(frames);
+void downmix_into(const float* interleaved, size_t frames, int channels, float* mono) {
+  const auto n = static_cast<size_t>(std::max(1, channels));
   for (size_t f = 0; f < frames; ++f) {
     float sum = 0;
-    for (int c = 0; c < channels; ++c) sum += interleaved[f * static_cast<size_t>(channels) + static_cast<size_t>(c)];
-    mono[f] = sum / static_cast<float>(channels);
+    for (size_t c = 0; c < n; ++c) sum += interleaved[f * n + c];
+    mono[f] = n == 1 ? sum : sum / static_cast<float>(n);
   }
+}
+
+std::vector<float> downmix(const std::vector<float>& interleaved, int channels) {
+  if (channels <= 1) return interleaved;
+  std::vector<float> mono(interleaved.size() / static_cast<size_t>(channels));
+  downmix_into(interleaved.data(), mono.size(), channels, mono.data());
   return mono;
+}
+
+std::pair<size_t, size_t> AudioBuffer::span(double start, double end) const {
+  // Sample indices of the whole recording, computed the same way for any buffer holding them.
+  const auto first = static_cast<size_t>(std::max(0.0, start) * kRecognizerRate);
+  const auto last = std::min(first_sample + samples.size(), static_cast<size_t>(std::max(0.0, end) * kRecognizerRate));
+  if (last <= first || first < first_sample) return {0, 0};
+  return {first - first_sample, last - first_sample};
 }
 
 Expected<std::vector<float>> resample(std::vector<float> mono, int from_rate, int to_rate) {
@@ -83,60 +89,18 @@ std::string encode_wav(const float* samples, size_t count, int rate) {
 }
 
 Expected<AudioBuffer> decode_audio(const std::filesystem::path& path, const DecodeParams& params) {
-  auto format = check_audio_file(path);
-  if (!format) return format.error();
-  std::error_code ec;
-  const auto bytes = std::filesystem::file_size(path, ec);
-  if (!ec && bytes > params.max_file_bytes) {
-    return Error::input(fmt::format("{}: audio file is {} MB, larger than the {} MB limit", path.string(), bytes >> 20,
-                                    params.max_file_bytes >> 20));
-  }
-  SF_INFO info{};
-  std::unique_ptr<SNDFILE, SndfileCloser> file(sf_open(path.c_str(), SFM_READ, &info));
-  if (!file) {
-    return Error::input(fmt::format("{}: cannot decode {} audio ({}); the file may be truncated or corrupt",
-                                    path.string(), format->name, sf_strerror(nullptr)));
-  }
-  if (info.channels <= 0 || info.samplerate <= 0) {
-    return Error::input(fmt::format("{}: {} header is invalid (channels {}, rate {})", path.string(), format->name,
-                                    info.channels, info.samplerate));
-  }
-  if (info.frames > 0 && static_cast<double>(info.frames) / info.samplerate > params.max_duration_seconds) {
-    return Error::input(fmt::format("{}: audio is {:.0f} minutes long, more than the {:.0f} minute limit", path.string(),
-                                    static_cast<double>(info.frames) / info.samplerate / 60.0,
-                                    params.max_duration_seconds / 60.0));
-  }
-  // Read in blocks: MP3 and Ogg report no reliable frame count before decoding.
-  const size_t block_frames = 65536;
-  const auto channels = static_cast<size_t>(info.channels);
-  const auto max_frames = static_cast<size_t>(params.max_duration_seconds * info.samplerate);
-  std::vector<float> interleaved;
-  std::vector<float> block(block_frames * channels);
-  for (;;) {
-    if (util::stop_requested()) return util::interrupted_error(path.string());  // MP3 decodes slowly
-    const sf_count_t got = sf_readf_float(file.get(), block.data(), static_cast<sf_count_t>(block_frames));
-    if (got <= 0) break;
-    interleaved.insert(interleaved.end(), block.begin(), block.begin() + got * static_cast<sf_count_t>(channels));
-    if (interleaved.size() / channels > max_frames) {
-      return Error::input(fmt::format("{}: audio is longer than the {:.0f} minute limit", path.string(),
-                                      params.max_duration_seconds / 60.0));
-    }
-  }
-  if (sf_error(file.get()) != SF_ERR_NO_ERROR) {
-    return Error::input(fmt::format("{}: error while decoding {} audio ({}); the file may be corrupt", path.string(),
-                                    format->name, sf_strerror(file.get())));
-  }
-  if (interleaved.empty()) {
-    return Error::input(fmt::format("{}: {} file contains no audio samples (empty audio)", path.string(), format->name));
-  }
-  auto mono = resample(downmix(interleaved, info.channels), info.samplerate, kRecognizerRate);
-  if (!mono) return Error::input(fmt::format("{}: {}", path.string(), mono.error().message));
+  auto stream = AudioStream::open(path, params);
+  if (!stream) return stream.error();
   AudioBuffer buffer;
-  buffer.samples = std::move(*mono);
-  buffer.format = format->name;
-  buffer.source_rate = info.samplerate;
-  buffer.source_channels = info.channels;
-  buffer.file_bytes = ec ? 0 : bytes;
+  for (;;) {
+    auto got = stream->read(buffer.samples);
+    if (!got) return got.error();
+    if (*got == 0) break;
+  }
+  buffer.format = stream->format();
+  buffer.source_rate = stream->source_rate();
+  buffer.source_channels = stream->source_channels();
+  buffer.file_bytes = stream->file_bytes();
   return buffer;
 }
 

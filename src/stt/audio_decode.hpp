@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "invox/expected.hpp"
@@ -13,12 +14,18 @@ inline constexpr int kRecognizerRate = 16000;
 
 struct AudioBuffer {
   std::vector<float> samples;  // mono, kRecognizerRate, in [-1, 1]
+  // Index of samples[0] in the whole recording: a chunk of a long file holds only its own
+  // stretch, and times stay those of the whole recording.
+  size_t first_sample = 0;
   std::string format;          // container name from sniffing ("WAV", "MP3", ...)
   int source_rate = 0;
   int source_channels = 0;
   std::uintmax_t file_bytes = 0;
 
   [[nodiscard]] double duration() const { return static_cast<double>(samples.size()) / kRecognizerRate; }
+  // The samples of [start, end) seconds of the recording that this buffer holds, as indices
+  // into `samples` ({0, 0} when none).
+  [[nodiscard]] std::pair<size_t, size_t> span(double start, double end) const;
 };
 
 struct DecodeParams {
@@ -29,6 +36,7 @@ struct DecodeParams {
 [[nodiscard]] Expected<AudioBuffer> decode_audio(const std::filesystem::path& path, const DecodeParams& params = {});
 
 // Downmixes interleaved frames to mono by averaging the channels.
+void downmix_into(const float* interleaved, size_t frames, int channels, float* mono);
 [[nodiscard]] std::vector<float> downmix(const std::vector<float>& interleaved, int channels);
 // Resamples mono audio with libsoxr (high quality); returns the input when the rates match.
 [[nodiscard]] Expected<std::vector<float>> resample(std::vector<float> mono, int from_rate, int to_rate);

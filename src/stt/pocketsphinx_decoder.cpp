@@ -156,8 +156,7 @@ Expected<std::vector<TimedWord>> PocketSphinxDecoder::recognize(const AudioBuffe
     // A stop is seen between regions: within one region's decoding (VadParams::max_region_s of
     // audio at most, a few seconds of speech typically).
     if (util::stop_requested()) return util::interrupted_error("speech recognition");
-    const auto first = static_cast<size_t>(std::max(0.0, region.start) * kRecognizerRate);
-    const auto last = std::min(audio.samples.size(), static_cast<size_t>(region.end * kRecognizerRate));
+    const auto [first, last] = audio.span(region.start, region.end);
     if (last <= first) continue;
     const auto pcm = to_pcm16(audio.samples.data() + first, last - first);
     if (ps_start_utt(ps) < 0) return Error::internal("PocketSphinx could not start an utterance");
@@ -168,7 +167,7 @@ Expected<std::vector<TimedWord>> PocketSphinxDecoder::recognize(const AudioBuffe
       return Error::internal("PocketSphinx failed while processing audio");
     }
     if (ps_end_utt(ps) < 0) return Error::internal("PocketSphinx failed to finish an utterance");
-    const double offset = static_cast<double>(first) / kRecognizerRate;
+    const double offset = static_cast<double>(audio.first_sample + first) / kRecognizerRate;
     const size_t before = words.size();
     for (ps_seg_t* seg = ps_seg_iter(ps); seg; seg = ps_seg_next(seg)) {
       const char* word = ps_seg_word(seg);

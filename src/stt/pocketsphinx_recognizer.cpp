@@ -14,6 +14,7 @@ PipelineParams pipeline_params(const SttOptions& options) {
   p.chunk.chunk_seconds = options.chunk_seconds;
   p.chunk.long_audio_seconds = options.long_audio_seconds;
   p.language = options.language.empty() ? "en" : options.language;
+  p.on_progress = options.on_progress;
   return p;
 }
 

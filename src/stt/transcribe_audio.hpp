@@ -1,9 +1,11 @@
 #pragma once
 // The backend-independent STT pipeline: decode -> VAD -> chunk plan -> parallel chunk
-// recognition -> stitching -> segments.
+// recognition -> stitching -> segments. From a file, the audio is streamed twice (VAD energies,
+// then each chunk's samples), so memory follows the chunk length, not the recording's.
 #include <filesystem>
 
 #include "invox/expected.hpp"
+#include "invox/stt.hpp"
 #include "invox/transcript.hpp"
 #include "stt/audio_decode.hpp"
 #include "stt/chunking.hpp"
@@ -20,6 +22,7 @@ struct PipelineParams {
   SegmentParams segment;
   int threads = 1;  // chunks recognized in parallel (one engine per thread)
   std::string language = "en";
+  std::function<void(const SttProgress&)> on_progress;  // see SttOptions::on_progress
 };
 
 [[nodiscard]] Expected<Transcript> transcribe_file(const std::filesystem::path& path, const EngineProvider& engines,

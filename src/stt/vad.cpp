@@ -9,19 +9,6 @@ namespace invox::stt {
 
 namespace {
 
-std::vector<double> frame_energies_db(const std::vector<float>& samples, size_t frame) {
-  std::vector<double> out;
-  out.reserve(samples.size() / frame + 1);
-  for (size_t i = 0; i < samples.size(); i += frame) {
-    const size_t n = std::min(frame, samples.size() - i);
-    double sum = 0;
-    for (size_t k = 0; k < n; ++k) sum += static_cast<double>(samples[i + k]) * samples[i + k];
-    const double rms = std::sqrt(sum / static_cast<double>(n));
-    out.push_back(20.0 * std::log10(std::max(rms, 1e-9)));
-  }
-  return out;
-}
-
 // Splits [first, last) frames into pieces no longer than `max_frames`, each cut at the quietest
 // frame of its second half so a cut rarely lands inside a word.
 void split_long(size_t first, size_t last, size_t max_frames, const std::vector<double>& db,
@@ -37,14 +24,45 @@ void split_long(size_t first, size_t last, size_t max_frames, const std::vector<
   out.emplace_back(first, last);
 }
 
+size_t frame_samples(int rate, const VadParams& params) {
+  return static_cast<size_t>(std::max(1.0, params.frame_ms * rate / 1000.0));
+}
+
 }  // namespace
+
+FrameEnergyMeter::FrameEnergyMeter(int rate, const VadParams& params) : frame_(frame_samples(rate, params)) {}
+
+void FrameEnergyMeter::add(const float* samples, size_t count) {
+  samples_ += count;
+  for (size_t i = 0; i < count; ++i) {
+    sum_ += static_cast<double>(samples[i]) * samples[i];
+    if (++in_frame_ == frame_) {
+      db_.push_back(20.0 * std::log10(std::max(std::sqrt(sum_ / static_cast<double>(frame_)), 1e-9)));
+      sum_ = 0.0;
+      in_frame_ = 0;
+    }
+  }
+}
+
+std::vector<double> FrameEnergyMeter::finish() {
+  if (in_frame_ > 0) {
+    db_.push_back(20.0 * std::log10(std::max(std::sqrt(sum_ / static_cast<double>(in_frame_)), 1e-9)));
+    in_frame_ = 0;
+  }
+  return std::move(db_);
+}
 
 Expected<std::vector<SpeechRegion>> detect_speech(const std::vector<float>& samples, int rate, const VadParams& params,
                                                   const std::string& origin) {
-  const auto frame = static_cast<size_t>(std::max(1.0, params.frame_ms * rate / 1000.0));
-  const double frame_s = static_cast<double>(frame) / rate;
-  if (samples.empty()) return Error::input(fmt::format("{}: empty audio (no samples)", origin));
-  const auto db = frame_energies_db(samples, frame);
+  FrameEnergyMeter meter(rate, params);
+  meter.add(samples.data(), samples.size());
+  return speech_regions(meter.finish(), samples.size(), rate, params, origin);
+}
+
+Expected<std::vector<SpeechRegion>> speech_regions(const std::vector<double>& db, size_t sample_count, int rate,
+                                                   const VadParams& params, const std::string& origin) {
+  const double frame_s = static_cast<double>(frame_samples(rate, params)) / rate;
+  if (sample_count == 0 || db.empty()) return Error::input(fmt::format("{}: empty audio (no samples)", origin));
   const double peak = *std::max_element(db.begin(), db.end());
   if (peak < params.silent_peak_dbfs) {
     return Error::input(fmt::format("{}: audio is silent (loudest frame {:.0f} dBFS); nothing to transcribe", origin,
@@ -92,7 +110,7 @@ Expected<std::vector<SpeechRegion>> detect_speech(const std::vector<float>& samp
         "{}: no speech found (noise floor {:.0f} dBFS, peak {:.0f} dBFS): the audio is too quiet or too noisy", origin,
         floor, peak));
   }
-  const double total = static_cast<double>(samples.size()) / rate;
+  const double total = static_cast<double>(sample_count) / rate;
   std::vector<SpeechRegion> regions;
   for (auto [s, e] : pieces) {
     regions.push_back({static_cast<double>(s) * frame_s, std::min(total, static_cast<double>(e) * frame_s)});

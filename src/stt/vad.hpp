@@ -31,6 +31,29 @@ struct SpeechRegion {
 [[nodiscard]] Expected<std::vector<SpeechRegion>> detect_speech(const std::vector<float>& samples, int rate,
                                                                const VadParams& params, const std::string& origin);
 
+// The energy (dBFS) of each analysis frame of audio that arrives in blocks, so speech can be
+// found in a recording that is never held whole (a float per 30 ms frame: 2 h is 1.9 MB).
+class FrameEnergyMeter {
+ public:
+  FrameEnergyMeter(int rate, const VadParams& params);
+  void add(const float* samples, size_t count);
+  // The energies, the last partial frame included; call once, after the last add().
+  [[nodiscard]] std::vector<double> finish();
+  [[nodiscard]] size_t sample_count() const { return samples_; }
+
+ private:
+  size_t frame_;
+  size_t in_frame_ = 0;
+  double sum_ = 0.0;
+  size_t samples_ = 0;
+  std::vector<double> db_;
+};
+
+// detect_speech() over energies already measured: `sample_count` samples at `rate`.
+[[nodiscard]] Expected<std::vector<SpeechRegion>> speech_regions(const std::vector<double>& frame_db,
+                                                                size_t sample_count, int rate, const VadParams& params,
+                                                                const std::string& origin);
+
 // Maps times in audio assembled from pieces (speech-only uploads) back to the original audio.
 class TimeMap {
  public:

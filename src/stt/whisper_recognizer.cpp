@@ -28,15 +28,15 @@ class WhisperEngine final : public ChunkEngine {
     TimeMap map;
     const auto gap = static_cast<size_t>(kPieceGapSeconds * kRecognizerRate);
     for (const auto& r : regions) {
-      const auto first = static_cast<size_t>(std::max(0.0, r.start) * kRecognizerRate);
-      const auto last = std::min(audio.samples.size(), static_cast<size_t>(r.end * kRecognizerRate));
+      const auto [first, last] = audio.span(r.start, r.end);
       if (last <= first) continue;
       if (!packed.empty()) {
         // Times inside a gap map to the end of the region before it.
         packed.insert(packed.end(), gap, 0.0f);
         map.skip(static_cast<double>(gap) / kRecognizerRate);
       }
-      map.add(static_cast<double>(first) / kRecognizerRate, static_cast<double>(last - first) / kRecognizerRate);
+      map.add(static_cast<double>(audio.first_sample + first) / kRecognizerRate,
+              static_cast<double>(last - first) / kRecognizerRate);
       packed.insert(packed.end(), audio.samples.begin() + static_cast<std::ptrdiff_t>(first),
                     audio.samples.begin() + static_cast<std::ptrdiff_t>(last));
     }

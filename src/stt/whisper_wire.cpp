@@ -8,6 +8,8 @@
 #include <set>
 #include <sstream>
 
+#include "util/token_estimate.hpp"
+
 namespace invox::stt {
 
 bool model_gives_timestamps(const std::string& model) {
@@ -118,9 +120,7 @@ Expected<WhisperResult> parse_transcription(const Json& body, double uploaded_se
   return result;
 }
 
-int estimate_tokens(const std::string& text) {
-  return static_cast<int>(std::ceil(static_cast<double>(text.size()) / 3.5));
-}
+int estimate_tokens(const std::string& text) { return util::estimate_tokens(text); }
 
 std::string whisper_prompt(const Template* tmpl, int max_tokens) {
   if (!tmpl) return {};
