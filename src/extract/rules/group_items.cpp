@@ -3,6 +3,10 @@
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/word_forms.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+
 namespace invox::rules {
 
 namespace {
@@ -75,10 +79,23 @@ std::vector<ItemUnit> sentences(const TokenizedText& tt) {
     out.push_back({start, i + 1});
     start = i + 1;
   }
+  // A speaker label alone ("Clerk:") belongs to the turn it opens.
+  std::vector<ItemUnit> turns;
+  size_t carry = SIZE_MAX;
+  for (const ItemUnit& u : out) {
+    bool label_only = true;
+    for (size_t i = u.first; i < u.last; ++i) label_only = label_only && tt.tokens[i].speaker;
+    if (label_only) {
+      carry = std::min(carry, u.first);
+      continue;
+    }
+    turns.push_back({std::min(carry, u.first), u.last});
+    carry = SIZE_MAX;
+  }
   std::vector<ItemUnit> joined;
-  for (size_t k = 0; k < out.size(); ++k) {
-    ItemUnit u = out[k];
-    if (tt.tokens[u.last - 1].question && k + 1 < out.size()) u.last = out[++k].last;
+  for (size_t k = 0; k < turns.size(); ++k) {
+    ItemUnit u = turns[k];
+    if (tt.tokens[u.last - 1].question && k + 1 < turns.size()) u.last = turns[++k].last;
     joined.push_back(u);
   }
   return joined;
@@ -96,7 +113,7 @@ std::set<std::string> item_words(const std::vector<std::string>& names) {
   for (const auto& name : names) {
     auto tt = tokenize(name);
     for (const auto& t : tt.tokens)
-      if (!is_stopword(t.norm) && t.norm.size() > 2) out.insert(t.stem);
+      if (!is_stopword(t.norm) && !is_number_word(t.norm) && t.norm.size() > 2) out.insert(t.stem);
   }
   return out;
 }
@@ -127,6 +144,26 @@ std::vector<ItemUnit> split_item_units(const TokenizedText& tt, const std::set<s
     u.collective = collective_in(tt, u.first, u.last);
   }
   return out;
+}
+
+size_t record_words_start(const TokenizedText& tt, const ItemUnit& u, const std::set<std::string>& item_stems) {
+  size_t i = clause_head(tt, u.first, u.last);
+  auto skippable = [&](const Token& t) {
+    return t.filler || ordinal_position(t.norm) || words().item_openers.contains(t.norm) || item_stems.contains(t.stem) ||
+           words().clause_openers.contains(t.norm);
+  };
+  while (i < u.last) {
+    const Token& t = tt.tokens[i];
+    if (item_stems.contains(t.stem) && i + 1 < u.last && counts(tt.tokens[i + 1])) {
+      i += 2;  // "line two"
+      continue;
+    }
+    if (!skippable(t)) break;
+    ++i;
+  }
+  // A question that only opens the record ("First patient?") is followed by its answer.
+  if (i < u.last && i > u.first && tt.tokens[i - 1].question) i = clause_head(tt, i, u.last);
+  return std::min(i, u.last);
 }
 
 bool says_none(const TokenizedText& tt, const std::set<std::string>& item_stems) {

@@ -23,12 +23,16 @@ struct ItemUnit {
   bool collective = false;  // says something of every record ("all doses are flu")
 };
 
-// Stems of the words by which the group names its records ("line", "vehicl", "dose"), from its
-// label and aliases.
+// Stems of the words by which the group names its records ("line", "vehicl", "dose"), from the
+// names given: its id and aliases (a label's other words, "Lines *received*", would mislead).
 [[nodiscard]] std::set<std::string> item_words(const std::vector<std::string>& names);
 
 // The units of `tt` in order; `item_stems` from item_words().
 [[nodiscard]] std::vector<ItemUnit> split_item_units(const TokenizedText& tt, const std::set<std::string>& item_stems);
+
+// Where the record's own words start in unit `u`: past conjunctions, the opener ("Second",
+// "Next is"), item words and their number ("line two", "Third line is"), a question's end.
+[[nodiscard]] size_t record_words_start(const TokenizedText& tt, const ItemUnit& u, const std::set<std::string>& item_stems);
 
 // The 1-based position an ordinal word names ("second" -> 2), or nullopt.
 [[nodiscard]] std::optional<size_t> ordinal_position(std::string_view norm);

@@ -30,6 +30,8 @@ struct Reader {
   std::set<std::string> cue_stems;  // words that announce a sub-field: never a record's name
   std::vector<Record> records;
   bool changed = false;
+  std::vector<std::pair<size_t, size_t>> claimed;  // byte ranges the form's other fields hold
+  std::string lead_field;  // the sub-field a record is named by when no cue says it
 
   Reader(const GroupSpec& s, std::string_view t, const NormalizeContext& c) : spec(s), text(t), ctx(c) {
     form.id = "group";
@@ -40,6 +42,19 @@ struct Reader {
     for (const auto& f : lex.fields)
       for (const auto& cue : f.cues)
         for (const auto& st : cue.phrase.stems) cue_stems.insert(st);
+    for (const auto& f : lex.fields)
+      if (f.field->type == FieldType::Text && f.field->required && !f.code_like) {
+        lead_field = f.field->id;
+        break;
+      }
+    for (const auto& f : lex.fields)
+      if (lead_field.empty() && f.field->type == FieldType::Text && f.person_name) lead_field = f.field->id;
+  }
+
+  bool claimed_at(size_t byte) const {
+    for (const auto& [b, e] : claimed)
+      if (byte >= b && byte < e) return true;
+    return false;
   }
 
   bool names_record(const Token& t) const {
@@ -64,15 +79,31 @@ struct Reader {
   }
 
   // Sub-values said in tokens [first, last), read by the scalar engine on that text alone.
-  ReadRecord read_unit(size_t first, size_t last) const {
+  // The unit's sub-values as cues and value words give them (`said`), and as a new record
+  // would have them (`fresh`): also its name from its opening words and numbers no cue names,
+  // guesses from position that never change a record already there.
+  void read_unit(const ItemUnit& u, ReadRecord& said, ReadRecord& fresh) const {
+    said = read_span(u.first, u.last, {}, false);
+    fresh = read_span(u.first, u.last, {}, true);
+    if (!lead_field.empty() && !fresh.contains(lead_field)) {
+      size_t start = record_words_start(tt, u, item_stems);
+      auto with_lead = read_span(start, u.last, lead_field, true);
+      if (auto it = with_lead.find(lead_field); it != with_lead.end()) fresh.emplace(lead_field, it->second);
+    }
+  }
+
+  ReadRecord read_span(size_t first, size_t last, const std::string& lead, bool guesses) const {
     ReadRecord out;
     if (first >= last) return out;
     size_t begin = tt.tokens[first].begin, end = tt.tokens[last - 1].end;
     EngineParams params;
     params.imply_event_date = false;
+    params.lead_field = lead;
+    params.unlabeled_numbers = guesses;
     auto all = extract_all(lex, text.substr(begin, end - begin), {}, ctx, params);
     for (auto& [id, c] : all) {
       if (c.value.is_null()) continue;
+      if (c.evidence && c.evidence->char_begin && claimed_at(begin + *c.evidence->char_begin)) continue;
       SubValue v{c.value, c.confidence, c.evidence};
       if (v.evidence) {
         if (v.evidence->char_begin) *v.evidence->char_begin += begin;
@@ -122,13 +153,6 @@ struct Reader {
     return false;
   }
 
-  // Enough to stand as a record of its own: every required sub-field and one more value.
-  bool stands_alone(const ReadRecord& said) const {
-    for (const Field& f : spec.fields)
-      if (f.required && !said.contains(f.id)) return false;
-    return said.size() >= 2;
-  }
-
   size_t open(const ReadRecord& said, const ItemUnit& u) {
     Record r;
     r.values = said;
@@ -159,14 +183,35 @@ struct Reader {
     }
   }
 
+  // Enough to open a record without an opener: `min_values` values said with cues, and every
+  // required sub-field among those of the new record.
+  bool stands_alone(const ReadRecord& said, const ReadRecord& fresh, size_t min_values) const {
+    for (const Field& f : spec.fields)
+      if (f.required && !fresh.contains(f.id)) return false;
+    return said.size() >= min_values;
+  }
+
+  bool mentions_group(const ItemUnit& u) const {
+    for (size_t i = u.first; i < u.last; ++i)
+      if (item_stems.contains(tt.tokens[i].stem)) return true;
+    return false;
+  }
+
   void run() {
+    // Before the talk turns to the list, only a unit full of sub-values opens a record; after,
+    // two values besides the name do.
+    constexpr size_t kValuesOutside = 3;
+    constexpr size_t kValuesInside = 2;
     constexpr size_t kNone = SIZE_MAX;
     size_t focus = kNone;  // the record the talk is about
-    bool pending = false;         // an opener without values yet ("First line?")
-    ReadRecord shared;            // values said of every record
+    bool pending = false;  // an opener without values yet ("First line?")
+    bool in_list = !records.empty();
+    ReadRecord shared;  // values said of every record
     for (const ItemUnit& u : split_item_units(tt, item_stems)) {
-      ReadRecord said = read_unit(u.first, u.last);
+      ReadRecord said, fresh;
+      read_unit(u, said, fresh);
       auto refs = referred(u);
+      in_list = in_list || mentions_group(u) || u.opens_item;
       if (u.removes && !refs.empty()) {
         std::sort(refs.rbegin(), refs.rend());
         for (size_t r : refs) records.erase(records.begin() + static_cast<long>(r));
@@ -174,11 +219,11 @@ struct Reader {
         changed = true;
         continue;
       }
-      if (u.opens_item) {
-        if (said.empty()) {
+      if (u.opens_item || pending) {
+        if (fresh.empty()) {
           pending = true;
         } else {
-          focus = open(said, u);
+          focus = open(fresh, u);
           pending = false;
         }
         continue;
@@ -187,12 +232,7 @@ struct Reader {
         if (refs.size() == 1) focus = refs[0];
         continue;
       }
-      if (pending) {
-        focus = open(said, u);
-        pending = false;
-        continue;
-      }
-      if (refs.empty() && u.collective && !stands_alone(said)) {
+      if (refs.empty() && u.collective && !stands_alone(said, fresh, kValuesInside)) {
         for (const auto& [id, v] : said) shared[id] = v;
         continue;
       }
@@ -207,7 +247,10 @@ struct Reader {
         focus = targets[0];
         continue;
       }
-      if (stands_alone(said)) focus = open(said, u);
+      if (stands_alone(said, fresh, in_list ? kValuesInside : kValuesOutside)) {
+        focus = open(fresh, u);
+        in_list = true;
+      }
     }
     for (Record& r : records)
       for (const auto& [id, v] : shared)
@@ -217,8 +260,9 @@ struct Reader {
 }  // namespace
 
 GroupReading read_group(const GroupSpec& spec, std::string_view text, const NormalizeContext& ctx,
-                        const Json& current) {
+                        const Json& current, const std::vector<std::pair<size_t, size_t>>& claimed) {
   Reader reader(spec, text, ctx);
+  reader.claimed = claimed;
   reader.load_current(current);
   reader.run();
   GroupReading out;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "invox/json.hpp"
@@ -38,7 +39,10 @@ struct GroupReading {
 
 // The complete list after `text`: `current` (a JSON array of objects, or null) kept unless the
 // transcript removes or changes its records, new records appended in the order first said.
+// `claimed`: byte ranges of `text` that hold values of the form's other fields ("a cash advance
+// of 300 dollars"); no sub-value is read there.
 [[nodiscard]] GroupReading read_group(const GroupSpec& spec, std::string_view text, const NormalizeContext& ctx,
-                                      const Json& current = nullptr);
+                                      const Json& current = nullptr,
+                                      const std::vector<std::pair<size_t, size_t>>& claimed = {});
 
 }  // namespace invox::rules
