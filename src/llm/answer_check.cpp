@@ -108,6 +108,8 @@ Checked check_value(const Json& v, const Field& f, const NormalizeContext& ctx) 
     case FieldType::Time: return check_pattern(v, f, ctx, kTime, "HH:MM");
     case FieldType::Enum: return check_enum(v, f, ctx);
     case FieldType::Boolean: return check_boolean(v, f);
+    // CF and VER check a list's items sub-value by sub-value; here only its shape.
+    case FieldType::Group: return v.is_array() ? Checked{v, ""} : Checked{nullptr, "expected a list of items"};
   }
   return {nullptr, "unknown field type"};
 }
