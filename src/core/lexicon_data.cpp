@@ -300,6 +300,9 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.list_joiners = r.phrases("list_joiners");
   d.list_restarts = r.words("list_restarts");
   d.list_enders = r.words("list_enders");
+  d.item_openers = r.words("item_openers");
+  d.item_removers = r.words("item_removers");
+  d.collective_words = r.words("collective_words");
   d.restrictive_adverbs = r.words("restrictive_adverbs");
   d.self_introductions = r.phrases("self_introductions");
   d.place_prepositions = r.words("place_prepositions");

@@ -90,6 +90,8 @@ struct LexiconData {
   WordSet stopwords, linking_words, determiners, clause_openers, subject_pronouns, auxiliary_verbs, dangling_words;
   std::vector<Phrase> list_joiners;
   WordSet list_restarts, list_enders, restrictive_adverbs;
+  // Repeating groups: words that open the next record, verbs that withdraw a named record.
+  WordSet item_openers, item_removers, collective_words;
   std::vector<Phrase> self_introductions;
   WordSet place_prepositions, not_place_words, pair_separators;
   // What a field's own words say about it.

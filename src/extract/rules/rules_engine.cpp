@@ -134,6 +134,36 @@ void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked)
   }
 }
 
+// Number fields no cue found take the numbers no other field holds, in the order said: the
+// first such field the first free number, and so on.
+void assign_unlabeled_numbers(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
+  constexpr double kUnlabeledNumber = 0.4;
+  const Lexicon& lex = s.lex;
+  size_t from = 0;
+  for (size_t f = 0; f < lex.fields.size(); ++f) {
+    const Field& field = *lex.fields[f].field;
+    if (field.type != FieldType::Number || !ranked[f].empty()) continue;
+    for (size_t i = from; i < s.size(); ++i) {
+      if (s.tok(i).filler) continue;
+      auto c = s.parse_typed(i, std::min(s.size(), i + 8), field);
+      if (!c) continue;
+      bool taken = false;
+      for (size_t g = 0; g < lex.fields.size(); ++g)
+        if (g != f && !ranked[g].empty() && claims_tokens(lex.fields[g].field->type) && overlaps(ranked[g][0], *c))
+          taken = true;
+      if (taken) {
+        i = c->last - 1;
+        continue;
+      }
+      c->score = kUnlabeledNumber;
+      c->cue_first = c->first;
+      ranked[f].push_back(*c);
+      from = c->last;
+      break;
+    }
+  }
+}
+
 Candidate to_candidate(const Scan& s, const FieldCandidate& c, const std::vector<FieldCandidate>& rivals,
                        double keep_ratio) {
   Candidate out;
@@ -187,7 +217,11 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
     break;
   }
 
+  for (size_t f = 0; f < lex.fields.size(); ++f)
+    if (lex.fields[f].field->id == params.lead_field && ranked[f].empty()) ranked[f] = read_lead_phrase(scan, f);
+
   if (params.imply_event_date) date_event(scan, ranked);
+  if (params.unlabeled_numbers) assign_unlabeled_numbers(scan, ranked);
   assign_unlabeled_times(scan, ranked);
   for (size_t f = 0; f < lex.fields.size(); ++f)
     if (lex.fields[f].field->type == FieldType::Time)

@@ -17,6 +17,13 @@ struct EngineParams {
   // Date the form's event today when the transcript does not (off for incremental updates,
   // where the form already has its date).
   bool imply_event_date = true;
+  // Id of a text field that, when no cue finds it, takes the phrase the text opens with: the
+  // name a record of a repeating group is said by ("Stretch wrap, code S W dash 500, ...").
+  // Empty: off (a whole form's opening words are not a field's value).
+  std::string lead_field;
+  // A number field no cue finds takes the first number said that no other field holds ("hex
+  // bolts, forty cases"): right for a record of a list, where the text is one short clause.
+  bool unlabeled_numbers = false;
 };
 
 // Candidates for every field of `tmpl` that `text` mentions, keyed by field id.

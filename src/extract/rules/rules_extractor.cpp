@@ -3,8 +3,10 @@
 // candidates by type -> best candidate per field, typed values never shared by two fields.
 #include <memory>
 #include <mutex>
+#include <utility>
 #include <vector>
 
+#include "extract/rules/group_candidate.hpp"
 #include "extract/rules/rules_engine.hpp"
 #include "invox/extractor.hpp"
 #include "invox/template.hpp"
@@ -51,8 +53,21 @@ class RulesExtractor final : public Extractor {
     params.imply_event_date = request.old_transcript.empty() && (!request.current || request.current->empty());
     const auto lexicon = lexicons_.get(*request.tmpl);
     auto all = rules::extract_all(*lexicon, request.transcript->text, request.examples, request.context, params);
+    // Spans the form's scalar fields hold: no record of a list is read there.
+    std::vector<std::pair<size_t, size_t>> claimed;
+    for (const auto& [id, c] : all)
+      if (c.evidence && c.evidence->char_begin && c.evidence->char_end)
+        claimed.emplace_back(*c.evidence->char_begin, *c.evidence->char_end);
     for (const Field* f : request.fields) {
       if (!f) continue;
+      if (f->is_group()) {
+        const CurrentValue* current = nullptr;
+        if (request.current)
+          if (auto cur = request.current->find(f->id); cur != request.current->end()) current = &cur->second;
+        auto group = rules::group_candidate(*f, request.transcript->text, request.context, current, claimed);
+        if (group) result.values.emplace(f->id, std::move(*group));
+        continue;
+      }
       auto it = all.find(f->id);
       if (it == all.end()) continue;
       // Evidence carries byte offsets; the orchestrator adds segment times for audio input.

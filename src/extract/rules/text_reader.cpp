@@ -230,4 +230,26 @@ std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field) {
   return out;
 }
 
+std::vector<FieldCandidate> read_lead_phrase(const Scan& s, size_t field) {
+  // A guess from position alone; an earlier clause is likelier the name than a later one.
+  constexpr double kLeadScore = 0.45;
+  constexpr double kLaterClause = 0.05;
+  constexpr size_t kClauses = 3;
+  std::vector<FieldCandidate> out;
+  for (size_t i = s.skip_fillers(0); i < s.size() && out.size() < kClauses; i = s.skip_fillers(i + 1)) {
+    if (i > 0 && s.tok(i - 1).after == Break::None) continue;  // clause starts only
+    if (i > 0 && s.tok(i - 1).after == Break::Sentence) break;
+    std::optional<FieldCandidate> c;
+    if (s.lex.fields[field].person_name)
+      c = read_person_at(s, field, i, s.region_end(i, field, true, s.params.name_max_tokens + 2));
+    else if (!s.anchor_at(i, field, true))
+      c = read_phrase(s, field, i, true);
+    if (!c) continue;
+    c->score = kLeadScore - kLaterClause * static_cast<double>(out.size());
+    c->cue_first = c->first;
+    out.push_back(*c);
+  }
+  return out;
+}
+
 }  // namespace invox::rules

@@ -16,5 +16,8 @@ namespace invox::rules {
 // The form's subject when no cue names it: a self-introduction ("this is Maria Lopez",
 // "it's Sam Patel") or "<form> for <Name>" in the opening words.
 [[nodiscard]] std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field);
+// The phrase the text opens with, up to its first clause end (a person's name for a name
+// field): how a record of a list is named ("Stretch wrap, code ...", "Kofi Antwi, HPV, ...").
+[[nodiscard]] std::vector<FieldCandidate> read_lead_phrase(const Scan& s, size_t field);
 
 }  // namespace invox::rules
