@@ -28,6 +28,9 @@ struct PipelineOptions {
   SttOptions stt;
   RetrievalOptions retrieval;
   bool learn = false;                // add `complete` results to the history store
+  // A transcript longer than this (read, or produced by STT) fails its input: a wrong file
+  // (a log, a dump) must not occupy a worker for long. 0 = no limit.
+  size_t max_transcript_bytes = size_t{8} << 20;
 };
 
 // Long-lived, shareable parts of a pipeline (built once per run, used by every input).

@@ -79,7 +79,7 @@ void run_pipeline(const PipelineOptions& options, const PipelineServices& servic
                                  to_string(options.strategy)));
   }
 
-  auto transcript = obtain_transcript(request, options.stt, services, report);
+  auto transcript = obtain_transcript(request, options, services, report);
   if (!transcript) return fail(out, transcript.error().message);
   out.form.transcript = transcript->text;
   if (transcript->text.find_first_not_of(" \t\r\n") == std::string::npos) {
