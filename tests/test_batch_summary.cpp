@@ -72,7 +72,7 @@ TEST_CASE("summary writer: input order whatever the finishing order, unrecorded 
   CHECK(w.counts().not_run == 2);
 }
 
-TEST_CASE("summary writer: an empty run lists no inputs; no path counts only; unfinished leaves nothing", "[batch]") {
+TEST_CASE("summary writer: an empty run lists no inputs, without a path it only counts, unfinished leaves nothing", "[batch]") {
   ScratchDir d;
   {
     SummaryWriter w(d.path() / "summary.json", header());
