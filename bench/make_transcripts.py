@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates N synthetic transcripts from a dataset's cases, grouped by template:
 OUT/<template-id>/t<i>.txt. Each one is a dev case transcript with its numbers re-drawn and
-the sentences shuffled lightly, so the batch sees N distinct inputs of realistic shape."""
+the sentences shuffled lightly, so the batch sees N distinct inputs of realistic shape.
+  make_transcripts.py DATASET OUT N [TEMPLATE_ID]   (TEMPLATE_ID: that template's cases only)"""
 import json
 import os
 import random
@@ -9,12 +10,14 @@ import re
 import sys
 
 dataset, out, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+only = sys.argv[4] if len(sys.argv) > 4 else None
 rng = random.Random(42)
 cases = []
 for name in sorted(os.listdir(os.path.join(dataset, "cases"))):
     with open(os.path.join(dataset, "cases", name)) as f:
         c = json.load(f)
-    cases.append((c["template"], c["transcript"]))
+    if only is None or c["template"] == only:
+        cases.append((c["template"], c["transcript"]))
 
 def vary(text):
     text = re.sub(r"\d+", lambda m: str(max(1, int(m.group()) + rng.randint(-3, 3))), text)

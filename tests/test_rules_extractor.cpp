@@ -4,7 +4,10 @@
 // few-shot cue learning, evidence offsets and per-field (S2) requests.
 #include <catch2/catch.hpp>
 
+#include <csignal>
+
 #include "invox/extractor.hpp"
+#include "util/cancel.hpp"
 
 using namespace invox;
 
@@ -315,4 +318,38 @@ TEST_CASE("rules: a two-word option alias said the other way round, digit pairs 
   CHECK(value("cause") == "water");
   CHECK(value("part_number") == "BR-2291");
   CHECK(value("dose_mg") == 4);
+}
+
+TEST_CASE("rules: a dictation said many times over reads as said once", "[rules]") {
+  const std::string once =
+      "Customer is Nadia Frost, frame number BK-7781. Front pressure 60, rear pressure 65. Lights fitted, "
+      "no helmet. Brakes are hydraulic discs, condition so-so. Pick up at 5:30 pm. Labor two hours. "
+      "Parts replaced: brake pads, chain and rear cable. ";
+  std::string many;
+  for (int i = 0; i < 300; ++i) many += once;
+  Run one(once);
+  Run repeated(many);
+  REQUIRE(one.result.values.size() >= 8);
+  CHECK(repeated.result.values.size() == one.result.values.size());
+  for (const auto& [id, candidate] : one.result.values) {
+    INFO(id);
+    CHECK(repeated.value(id) == one.value(id));
+  }
+}
+
+TEST_CASE("rules: a stop request ends an extraction in progress", "[rules][cancel]") {
+  Template tmpl = bike_template();
+  Transcript transcript;
+  transcript.text = "Customer is Nadia Frost. Front pressure 60.";
+  ExtractionRequest req;
+  req.tmpl = &tmpl;
+  for (const auto& f : tmpl.fields) req.fields.push_back(&f);
+  req.transcript = &transcript;
+  auto extractor = make_rules_extractor();
+  util::request_stop(SIGTERM);
+  CHECK_THROWS_AS(extractor->extract(req), util::StopRequested);
+  util::clear_stop();
+  auto r = extractor->extract(req);
+  REQUIRE(r);
+  CHECK(r->values.count("customer_name") == 1);
 }

@@ -34,6 +34,9 @@ struct PipelineOptions {
   // this strategy and these models (the offline `rules` engine, S1). The Orchestrator resolves it.
   std::shared_ptr<const Calibration> calibration;
   bool builtin_calibration = true;
+  // A transcript longer than this (read, or produced by STT) fails its input: a wrong file
+  // (a log, a dump) must not occupy a worker for long. 0 = no limit.
+  size_t max_transcript_bytes = size_t{8} << 20;
 };
 
 // Long-lived, shareable parts of a pipeline (built once per run, used by every input).

@@ -101,12 +101,9 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
   header.started_at = util::utc_now_iso8601();
   const ResumeKey key{header.template_id, header.strategy, options.run.settings};
 
-  // One small entry per input, pre-filled as "not run" so an interrupted run still lists all.
-  std::vector<SummaryEntry> entries(inputs.size());
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    entries[i].input = inputs[i].display;
-    entries[i].stem = inputs[i].stem;
-  }
+  // The summary is written as inputs finish (only those in flight are held), so memory stays
+  // flat however many inputs there are; inputs that never ran are listed "not run" at the end.
+  SummaryWriter summary(options.summary_name.empty() ? fs::path() : options.out_dir / options.summary_name, header);
 
   Progress progress(inputs.size(), options.progress);
   // An outcome that ends after a stop request may have been cut short (transfers aborted,
@@ -118,6 +115,7 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
   };
   std::mutex out_mutex;
   std::atomic<bool> config_failed{false};
+  std::string first_config_error;  // guarded by out_mutex
   auto run_input = [&](size_t i) {
     // After a configuration error every input would fail alike: the rest stay "not run" for
     // the next run, once the configuration is fixed.
@@ -140,7 +138,8 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
     progress.record(*e);
     std::lock_guard lock(out_mutex);
     if (options.on_finished) options.on_finished(*e, progress);
-    entries[i] = std::move(*e);
+    if (e->config_error && first_config_error.empty()) first_config_error = e->error;
+    summary.record(i, std::move(*e));
   };
 
   const int jobs = std::max(1, std::min<int>(options.jobs > 0 ? options.jobs : util::default_jobs(),
@@ -158,19 +157,21 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
   result.signal = stop_signal();
   header.interrupted = result.signal != 0;
   header.finished_at = util::utc_now_iso8601();
-  for (const auto& e : entries) {
-    result.counts.add(e);
-    if (e.config_error && result.config_error.empty()) result.config_error = e.error;
-  }
+  result.config_error = std::move(first_config_error);
   // Outputs were written without a per-file fsync (WriteOptions::defer_sync): one flush of the
   // folder makes the finished run durable, before the summary that describes it.
   if (options.write.defer_sync) {
     if (auto s = sync_folder(options.out_dir); !s) log::warn(s.error().message);
   }
-  if (!options.summary_name.empty()) {
-    result.summary_path = options.out_dir / options.summary_name;
-    if (auto s = write_summary(result.summary_path, header, entries); !s) result.summary_error = s.error().message;
-  }
+  const auto not_run = [&inputs](size_t i) {
+    SummaryEntry e;
+    e.input = inputs[i].display;
+    e.stem = inputs[i].stem;
+    return e;
+  };
+  if (auto s = summary.finish(inputs.size(), not_run, header); !s) result.summary_error = s.error().message;
+  result.counts = summary.counts();
+  if (!options.summary_name.empty()) result.summary_path = options.out_dir / options.summary_name;
   return result;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // The batch runner: N workers take inputs one at a time, skip finished ones (resume), process,
-// write each input's outputs atomically, and record a small summary entry. Nothing but those
-// entries is kept, so memory stays flat however many inputs there are.
+// write each input's outputs atomically, and append a small entry to the summary as it goes.
+// Only the inputs in flight are held, so memory stays flat however many inputs there are.
 #include <cstdio>
 #include <filesystem>
 #include <functional>

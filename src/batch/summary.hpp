@@ -1,6 +1,9 @@
 #pragma once
 // DIR/summary.json: every input of a batch run with its status and output paths.
+#include <cstdio>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,10 +53,37 @@ struct SummaryHeader {
 [[nodiscard]] std::string_view status_name(const SummaryEntry& e);  // complete | needs_review | failed | not_run
 [[nodiscard]] Json to_json(const SummaryEntry& e);
 [[nodiscard]] Json to_json(const SummaryCounts& c);
-[[nodiscard]] Json summary_json(const SummaryHeader& header, const std::vector<SummaryEntry>& entries);
-// Writes the summary atomically (temp file, then rename).
-[[nodiscard]] Status write_summary(const std::filesystem::path& path, const SummaryHeader& header,
-                                   const std::vector<SummaryEntry>& entries);
+// The summary written while the run goes, so a run of any size holds only the entries of the
+// inputs in flight: each entry is appended in input order once every earlier input has been
+// recorded (later ones wait in a small buffer), into a temporary file beside `path` that
+// finish() completes and renames into place (the summary is never seen half-written).
+// Not thread-safe: the runner records under its lock.
+class SummaryWriter {
+ public:
+  // `path` empty: nothing is written, entries are only counted.
+  SummaryWriter(std::filesystem::path path, const SummaryHeader& header);
+  ~SummaryWriter();  // removes the temporary file of a summary that was not finished
+  SummaryWriter(const SummaryWriter&) = delete;
+  SummaryWriter& operator=(const SummaryWriter&) = delete;
+
+  void record(size_t index, SummaryEntry entry);
+  // Appends every input of [0, inputs) not recorded, as given by `not_run(index)` (an entry
+  // without status), then the end of the run and the counts; renames the file into place.
+  [[nodiscard]] Status finish(size_t inputs, const std::function<SummaryEntry(size_t)>& not_run,
+                              const SummaryHeader& header);
+  [[nodiscard]] const SummaryCounts& counts() const { return counts_; }
+
+ private:
+  void append(const SummaryEntry& e);
+
+  std::filesystem::path path_;
+  std::filesystem::path tmp_;
+  std::FILE* file_ = nullptr;
+  std::string error_;  // the first write failure, reported by finish()
+  std::map<size_t, SummaryEntry> waiting_;
+  size_t next_ = 0;
+  SummaryCounts counts_;
+};
 
 // The summary file name: summary.json, or summary-K-of-N.json for a shard, so shards that share
 // one output folder do not overwrite each other's summary.

@@ -86,6 +86,9 @@ void setup_fill(CLI::App& app) {
   sub->add_option("--shard", b.shard, "Process only the K-th of N deterministic slices of the inputs (K/N, 1-based)");
   sub->add_flag("--quiet,-q", b.quiet, "No progress output; only errors on stderr (same as 'invox -q fill')");
   sub->add_flag("--json-lines", b.json_lines, "Print one JSON line per finished input on stdout");
+  sub->add_option("--max-transcript-bytes", c.pipeline.max_transcript_bytes,
+                  "An input whose transcript (read, or produced from audio) is longer fails; 0 = no limit")
+      ->capture_default_str();
   add_model_flags(*sub, f->model);
   add_stt_flags(*sub, f->stt);
   add_history_flags(*sub, f->history);

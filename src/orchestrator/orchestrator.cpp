@@ -117,7 +117,7 @@ void run_pipeline(const PipelineOptions& options, const PipelineServices& servic
                                  to_string(options.strategy)));
   }
 
-  auto transcript = obtain_transcript(request, options.stt, services, report);
+  auto transcript = obtain_transcript(request, options, services, report);
   if (!transcript) {
     const auto& e = transcript.error();
     return fail(out, e.kind == ErrorKind::Config ? config_failure(e.message) : e.message);

@@ -3,23 +3,44 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <string_view>
 
 #include "invox/log.hpp"
 
 namespace invox {
 
-Expected<Transcript> obtain_transcript(const FillRequest& request, const SttOptions& stt_options,
+namespace {
+Error too_long(const FillRequest& request, std::string_view what, size_t bytes, size_t limit) {
+  const std::string name = request.input.empty() ? "stdin" : request.input.string();
+  return Error::input(fmt::format("{}: {} is {} bytes, over the limit of {} bytes (--max-transcript-bytes); "
+                                  "split the input, or raise the limit if it really is one dictation",
+                                  name, what, bytes, limit));
+}
+}  // namespace
+
+Expected<Transcript> obtain_transcript(const FillRequest& request, const PipelineOptions& options,
                                        const PipelineServices& services, Report& report) {
-  if (request.transcript) return *request.transcript;
+  const size_t limit = options.max_transcript_bytes;
+  auto checked = [&](Expected<Transcript> t, std::string_view what) -> Expected<Transcript> {
+    if (t && limit > 0 && t->text.size() > limit) return too_long(request, what, t->text.size(), limit);
+    return t;
+  };
+  if (request.transcript) return checked(*request.transcript, "the transcript");
   if (request.text || !is_audio_path(request.input)) {
     // A transcript that cannot be read fails the input at an `input` stage; one read well
     // records no stage (reading is not a pipeline step worth timing).
     StageClock clock("input");
     Expected<Transcript> t = Error::input("no input: give an audio or transcript file");
+    std::error_code ec;
+    const auto file_bytes = request.text ? 0 : std::filesystem::file_size(request.input, ec);
     if (request.text) {
-      t = transcript_from_text(*request.text, request.input.empty() ? "stdin" : request.input.string());
+      t = checked(transcript_from_text(*request.text, request.input.empty() ? "stdin" : request.input.string()),
+                  "the transcript");
+    } else if (!ec && limit > 0 && file_bytes > limit && request.input.extension() == ".txt") {
+      t = too_long(request, "the transcript", file_bytes, limit);  // not even read
     } else if (!request.input.empty()) {
-      t = load_transcript(request.input);
+      t = checked(load_transcript(request.input), "the transcript");
     }
     if (!t) report.stages.push_back(clock.finish(false, t.error().message));
     return t;
@@ -31,7 +52,7 @@ Expected<Transcript> obtain_transcript(const FillRequest& request, const SttOpti
     return e;
   };
   if (!services.stt) return fail(services.stt_error.value_or(Error::internal("no speech recognizer available")));
-  SttOptions opts = stt_options;
+  SttOptions opts = options.stt;
   if (!opts.bias_template) opts.bias_template = request.tmpl;
   Expected<Transcript> t = Error::internal("speech recognition did not run");
   try {
@@ -39,6 +60,8 @@ Expected<Transcript> obtain_transcript(const FillRequest& request, const SttOpti
   } catch (const std::exception& e) {
     return fail(Error::internal(fmt::format("{}: speech recognition failed: {}", request.input.string(), e.what())));
   }
+  if (!t) return fail(t.error());
+  t = checked(std::move(t), "the transcript produced by speech recognition");
   if (!t) return fail(t.error());
   report.stages.push_back(clock.finish());
   return t;

@@ -31,8 +31,8 @@ class StageClock {
 
 // The transcript of a request: given directly, read from its text or transcript file (a
 // failure records an `input` stage), or recognized from audio by the run's recognizer
-// (recording an `stt` stage).
-[[nodiscard]] Expected<Transcript> obtain_transcript(const FillRequest& request, const SttOptions& stt_options,
+// (recording an `stt` stage). A transcript over options.max_transcript_bytes fails the input.
+[[nodiscard]] Expected<Transcript> obtain_transcript(const FillRequest& request, const PipelineOptions& options,
                                                      const PipelineServices& services, Report& report);
 
 // Few-shot examples from the store; any failure (including an exception) falls back to

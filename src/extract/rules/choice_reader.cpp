@@ -44,7 +44,7 @@ bool negated_option(const Scan& s, const Mention& m) {
 // The field's own cue ends within a few tokens before `i` in the same sentence.
 bool own_cue_before(const Scan& s, size_t field, size_t i) {
   constexpr size_t kAnswerReach = 6;
-  for (const auto& m : s.mentions) {
+  for (const auto& m : s.mentions_in(i > kMentionReach ? i - kMentionReach : 0, i)) {
     if (m.field != field || m.is_value || m.last > i) continue;
     // The field asked about in a question, the option early in the answer.
     if (auto a = s.answer_after(m.first); a && *a <= i && i - *a <= kAnswerReach) return true;
@@ -58,16 +58,16 @@ bool own_cue_before(const Scan& s, size_t field, size_t i) {
 
 bool own_cue_after(const Scan& s, size_t field, size_t last) {
   size_t j = s.skip_fillers(last);
-  for (const auto& m : s.mentions)
-    if (m.field == field && !m.is_value && m.first == j && s.tok(last - 1).after == Break::None) return true;
+  for (const auto& m : s.mentions_at(j))
+    if (m.field == field && !m.is_value && s.tok(last - 1).after == Break::None) return true;
   return false;
 }
 
 // Another field's cue starts with the option ("rim tape" vs the brake option "rim"); a cue
 // that merely ends with it ("going to storage") does not contest it.
 bool contested(const Scan& s, const Mention& v) {
-  for (const auto& m : s.mentions)
-    if (!m.is_value && m.field != v.field && m.first == v.first && v.last <= m.last) return true;
+  for (const auto& m : s.mentions_at(v.first))
+    if (!m.is_value && m.field != v.field && v.last <= m.last) return true;
   return false;
 }
 
@@ -174,7 +174,7 @@ std::vector<FieldCandidate> read_enum_field(const Scan& s, size_t field) {
     c.first = m.first;
     c.last = m.last;
     c.cue_first = m.first;
-    for (const auto& q : s.mentions)
+    for (const auto& q : s.mentions_in(m.first > kMentionReach ? m.first - kMentionReach : 0, m.first))
       if (q.field == field && !q.is_value && q.last <= m.first && m.first - q.last <= kCueDistance) c.cue_first = q.first;
     c.score = score;
     out.push_back(c);

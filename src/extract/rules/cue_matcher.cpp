@@ -1,10 +1,14 @@
 #include "extract/rules/cue_matcher.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
+#include <string_view>
+#include <unordered_map>
 
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/word_forms.hpp"
+#include "util/cancel.hpp"
 #include "util/strings.hpp"
 
 namespace invox::rules {
@@ -24,31 +28,82 @@ struct Raw {
   double strength;
 };
 
-// How many content tokens starting at `ci` spell `word`: 1, or 2 for a compound said in two
-// parts ("lock out" ~ "lockout"), 0 when none.
-size_t word_at(const TokenizedText& tt, const std::vector<size_t>& content, size_t ci, const std::string& word,
-               const Phrase& p) {
-  const Token& t = tt.tokens[content[ci]];
-  if (token_matches(tt, t, word, p)) return 1;
+// The transcript's content tokens with a memo of word comparisons. Long transcripts repeat
+// their words, so whether a transcript word matches a phrase word is decided once per
+// distinct pair (token_matches depends only on the word's folded form and stem) and matching
+// a cue costs a table lookup per token: linear in the transcript with a small constant.
+class Matcher {
+ public:
+  explicit Matcher(const TokenizedText& text) : tt(text), content(content_indices(text)) {
+    std::unordered_map<std::string_view, uint32_t> ids;
+    form_of_.reserve(text.tokens.size());
+    for (const auto& t : text.tokens) {
+      auto [it, added] = ids.emplace(t.norm, static_cast<uint32_t>(forms_.size()));
+      if (added) forms_.push_back(&t);
+      form_of_.push_back(it->second);
+    }
+  }
+
+  // The ids of a phrase's words (verdicts are memoized under them).
+  std::vector<uint32_t> word_ids(const Phrase& p) {
+    std::vector<uint32_t> out;
+    for (const auto& w : p.stems) {
+      auto [it, added] = word_ids_.emplace(w, static_cast<uint32_t>(verdicts_.size()));
+      if (added) verdicts_.emplace_back(forms_.size(), kUnknown);
+      out.push_back(it->second);
+    }
+    return out;
+  }
+
+  bool matches(size_t token, const Phrase& p, size_t w, uint32_t word_id) {
+    if (p.case_sensitive) return token_matches(tt, tt.tokens[token], p.stems[w], p);
+    int8_t& v = verdicts_[word_id][form_of_[token]];
+    if (v == kUnknown) v = token_matches(tt, *forms_[form_of_[token]], p.stems[w], p) ? 1 : 0;
+    return v == 1;
+  }
+
+  const TokenizedText& tt;
+  const std::vector<size_t> content;
+
+ private:
+  static constexpr int8_t kUnknown = -1;
+  std::vector<const Token*> forms_;   // one token per distinct folded form
+  std::vector<uint32_t> form_of_;     // token index -> form
+  std::unordered_map<std::string_view, uint32_t> word_ids_;
+  std::vector<std::vector<int8_t>> verdicts_;  // [word id][form]: -1 unknown, 0, 1
+};
+
+// How many content tokens starting at `ci` spell word `w` of `p`: 1, or 2 for a compound said
+// in two parts ("lock out" ~ "lockout"), 0 when none.
+size_t word_at(Matcher& mt, size_t ci, const Phrase& p, size_t w, uint32_t word_id) {
+  const std::string& word = p.stems[w];
+  const auto& content = mt.content;
+  const Token& t = mt.tt.tokens[content[ci]];
+  if (mt.matches(content[ci], p, w, word_id)) return 1;
   if (p.case_sensitive || word.size() < 6 || ci + 1 >= content.size() || t.after == Break::Sentence ||
       t.after == Break::Comma)
     return 0;
-  const Token& u = tt.tokens[content[ci + 1]];
+  // stem() only shortens or changes the end of a word: the compound's first part must begin
+  // `word` (checked first, so the concatenation is stemmed for few tokens).
+  const size_t k = std::min(t.norm.size(), word.size() - 1);
+  if (word.compare(0, k, t.norm, 0, k) != 0) return 0;
+  const Token& u = mt.tt.tokens[content[ci + 1]];
   return stem(t.norm + u.norm) == word ? 2 : 0;
 }
 
 // Matches `p` starting at content position `ci`; gaps allowed between words.
-std::optional<Raw> match_at(const TokenizedText& tt, const std::vector<size_t>& content, size_t ci,
-                            const Phrase& p, size_t max_gap) {
-  size_t used = word_at(tt, content, ci, p.stems[0], p);
+std::optional<Raw> match_at(Matcher& mt, size_t ci, const Phrase& p, const std::vector<uint32_t>& ids,
+                            size_t max_gap) {
+  const auto& content = mt.content;
+  size_t used = word_at(mt, ci, p, 0, ids[0]);
   if (!used) return std::nullopt;
   size_t pos = ci + used - 1, gaps = 0;
   for (size_t w = 1; w < p.stems.size(); ++w) {
     bool found = false;
     for (size_t g = 0; g <= max_gap && pos + 1 + g < content.size(); ++g) {
-      const Token& prev = tt.tokens[content[pos + g]];
+      const Token& prev = mt.tt.tokens[content[pos + g]];
       if (prev.after == Break::Sentence) break;
-      if (size_t n = word_at(tt, content, pos + 1 + g, p.stems[w], p)) {
+      if (size_t n = word_at(mt, pos + 1 + g, p, w, ids[w])) {
         pos = pos + g + n;
         gaps += g;
         found = true;
@@ -60,14 +115,16 @@ std::optional<Raw> match_at(const TokenizedText& tt, const std::vector<size_t>& 
   return Raw{content[ci], content[pos] + 1, p.stems.size(), gaps, 1.0};
 }
 
-std::optional<Raw> match_swapped(const TokenizedText& tt, const std::vector<size_t>& content, size_t ci,
-                                 const Phrase& p) {
-  if (p.stems.size() != 2 || ci + 1 >= content.size()) return std::nullopt;
-  if (is_stopword(p.stems[0]) || is_stopword(p.stems[1])) return std::nullopt;
-  const Token& a = tt.tokens[content[ci]];
-  const Token& b = tt.tokens[content[ci + 1]];
+// A two-word cue may be said in swapped order ("pressure blood"), unless a word is a stopword.
+bool swappable(const Phrase& p) { return p.stems.size() == 2 && !is_stopword(p.stems[0]) && !is_stopword(p.stems[1]); }
+
+// Matches a swappable() phrase in swapped order at content position `ci`.
+std::optional<Raw> match_swapped(Matcher& mt, size_t ci, const Phrase& p, const std::vector<uint32_t>& ids) {
+  const auto& content = mt.content;
+  if (ci + 1 >= content.size()) return std::nullopt;
+  const Token& a = mt.tt.tokens[content[ci]];
   if (a.after == Break::Sentence || a.after == Break::Comma) return std::nullopt;
-  if (token_matches(tt, a, p.stems[1], p) && token_matches(tt, b, p.stems[0], p))
+  if (mt.matches(content[ci], p, 1, ids[1]) && mt.matches(content[ci + 1], p, 0, ids[0]))
     return Raw{content[ci], content[ci + 1] + 1, 2, 0, 1.0};
   return std::nullopt;
 }
@@ -82,8 +139,6 @@ Mention mention_of(size_t field, const Raw& r, double strength) {
   return m;
 }
 
-bool overlaps(const Mention& a, const Mention& b) { return a.first < b.last && b.first < a.last; }
-
 // Greedy: more words first, then stronger, then earlier. Identical spans of equal length
 // are shared between fields.
 std::vector<Mention> resolve(std::vector<Mention> all, const Lexicon& lex) {
@@ -93,41 +148,55 @@ std::vector<Mention> resolve(std::vector<Mention> all, const Lexicon& lex) {
     return a.first < b.first;
   });
   std::vector<Mention> kept;
+  // The kept mentions covering each token: a mention is checked against those it overlaps
+  // only, so resolving stays linear in the transcript's length.
+  size_t tokens = 0;
+  for (const auto& m : all) tokens = std::max(tokens, m.last);
+  std::vector<std::vector<size_t>> covering(tokens);
   for (const auto& m : all) {
     bool ok = true;
-    for (const auto& k : kept) {
-      if (!overlaps(m, k)) continue;
-      bool shared = k.first == m.first && k.last == m.last && k.words == m.words && k.field != m.field &&
-                    k.strength - m.strength < 0.05;
-      bool same_field_dup = k.field == m.field;
-      // A yes/no field's cue inside another field's longer cue still counts ("theft report
-      // number 55-102" also says a theft report was filed).
-      bool boolean_inside = !m.is_value && lex.fields[m.field].field->type == FieldType::Boolean &&
-                            k.field != m.field && k.first <= m.first && m.last <= k.last;
-      if (boolean_inside) continue;
-      if (!shared || same_field_dup) {
-        ok = false;
-        break;
+    for (size_t t = m.first; t < m.last && ok; ++t) {
+      for (size_t ki : covering[t]) {
+        const Mention& k = kept[ki];
+        bool shared = k.first == m.first && k.last == m.last && k.words == m.words && k.field != m.field &&
+                      k.strength - m.strength < 0.05;
+        bool same_field_dup = k.field == m.field;
+        // A yes/no field's cue inside another field's longer cue still counts ("theft report
+        // number 55-102" also says a theft report was filed).
+        bool boolean_inside = !m.is_value && lex.fields[m.field].field->type == FieldType::Boolean &&
+                              k.field != m.field && k.first <= m.first && m.last <= k.last;
+        if (boolean_inside) continue;
+        if (!shared || same_field_dup) {
+          ok = false;
+          break;
+        }
       }
     }
-    if (ok) kept.push_back(m);
+    if (!ok) continue;
+    kept.push_back(m);
+    for (size_t t = m.first; t < m.last; ++t) covering[t].push_back(kept.size() - 1);
   }
   return kept;
 }
 }  // namespace
 
 std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, const MatchParams& params) {
-  auto content = content_indices(tt);
+  Matcher mt(tt);
+  const size_t n = mt.content.size();
   std::vector<Mention> cues, values;
   for (size_t f = 0; f < lex.fields.size(); ++f) {
+    if (util::stop_requested()) throw util::StopRequested{};  // each field scans the whole text
     const auto& fl = lex.fields[f];
     for (const auto& cue : fl.cues) {
-      for (size_t ci = 0; ci < content.size(); ++ci) {
-        auto r = match_at(tt, content, ci, cue.phrase, params.max_gap);
+      if (cue.phrase.stems.empty()) continue;
+      const auto ids = mt.word_ids(cue.phrase);
+      const bool try_swapped = cue.kind == CueKind::Lead && swappable(cue.phrase);
+      for (size_t ci = 0; ci < n; ++ci) {
+        auto r = match_at(mt, ci, cue.phrase, ids, params.max_gap);
         double factor = 1.0;
         if (r && r->gaps > 0) factor = params.gap_penalty;
-        if (!r && cue.kind == CueKind::Lead) {
-          r = match_swapped(tt, content, ci, cue.phrase);
+        if (!r && try_swapped) {
+          r = match_swapped(mt, ci, cue.phrase, ids);
           factor = params.swap_penalty;
         }
         if (!r) continue;
@@ -137,11 +206,14 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
       }
     }
     for (const auto& vp : fl.values) {
-      for (size_t ci = 0; ci < content.size(); ++ci) {
-        auto r = match_at(tt, content, ci, vp.phrase, 0);
+      if (vp.phrase.stems.empty()) continue;
+      const auto ids = mt.word_ids(vp.phrase);
+      const bool try_swapped = swappable(vp.phrase);
+      for (size_t ci = 0; ci < n; ++ci) {
+        auto r = match_at(mt, ci, vp.phrase, ids, 0);
         double factor = 1.0;
-        if (!r) {  // "a pipe burst" says the option alias "burst pipe"
-          r = match_swapped(tt, content, ci, vp.phrase);
+        if (!r && try_swapped) {  // "a pipe burst" says the option alias "burst pipe"
+          r = match_swapped(mt, ci, vp.phrase, ids);
           factor = params.swap_penalty;
         }
         if (!r) continue;

@@ -16,6 +16,7 @@
 #include "extract/rules/speaker_roles.hpp"
 #include "extract/rules/text_reader.hpp"
 #include "extract/rules/typed_reader.hpp"
+#include "util/cancel.hpp"
 
 namespace invox::rules {
 
@@ -207,7 +208,12 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
   Scan scan{tt, lex, mentions, ctx, {}};
 
   std::vector<std::vector<FieldCandidate>> ranked(lex.fields.size());
-  for (size_t f = 0; f < lex.fields.size(); ++f) ranked[f] = rank(candidates_for(scan, f), params.keep_ratio);
+  // A long transcript takes a while per field: a stop request ends the work between fields
+  // (the runners leave the input "not run").
+  for (size_t f = 0; f < lex.fields.size(); ++f) {
+    if (util::stop_requested()) throw util::StopRequested{};
+    ranked[f] = rank(candidates_for(scan, f), params.keep_ratio);
+  }
   for (size_t f = 0; f < lex.fields.size(); ++f)
     if (lex.fields[f].place_like && ranked[f].empty()) ranked[f] = read_place_phrase(scan, f);
   // The first person field of a form is its subject; unnamed by any cue, look for an intro.

@@ -1,5 +1,7 @@
 #include "extract/rules/scan.hpp"
 
+#include <algorithm>
+
 #include "extract/rules/lexical_data.hpp"
 
 namespace invox::rules {
@@ -17,16 +19,28 @@ std::optional<size_t> Scan::prev_content(size_t i) const {
   return std::nullopt;
 }
 
+std::span<const Mention> Scan::mentions_in(size_t first, size_t last) const {
+  // Mentions are sorted by position (find_mentions): a binary search keeps every lookup
+  // logarithmic, so scans over long transcripts stay linear.
+  auto before = [](const Mention& m, size_t at) { return m.first < at; };
+  auto lo = std::lower_bound(mentions.begin(), mentions.end(), first, before);
+  auto hi = std::lower_bound(lo, mentions.end(), std::max(first, last), before);
+  return {lo, hi};
+}
+
+std::span<const Mention> Scan::mentions_at(size_t i) const { return mentions_in(i, i + 1); }
+
 const Mention* Scan::anchor_at(size_t i, size_t field, bool values_too) const {
-  for (const auto& m : mentions) {
-    if (m.first != i || m.field == field || !m.bounds) continue;
+  const auto here = mentions_at(i);
+  for (const auto& m : here) {
+    if (m.field == field || !m.bounds) continue;
     if (m.is_value && !values_too) continue;
     if (!m.is_value && m.cue->kind == CueKind::Unit) continue;
     if (!m.is_value && m.cue->weak) continue;
     // The same span also names `field` (a shared alias): not a boundary.
     bool shared = false;
-    for (const auto& o : mentions)
-      if (o.field == field && o.first == m.first && o.last == m.last) shared = true;
+    for (const auto& o : here)
+      if (o.field == field && o.last == m.last) shared = true;
     if (!shared) return &m;
   }
   return nullptr;
@@ -83,9 +97,9 @@ std::string_view Scan::span_text(size_t first, size_t last) const {
 }
 
 size_t Scan::token_at_byte(size_t byte) const {
-  for (size_t i = 0; i < size(); ++i)
-    if (tok(i).begin >= byte) return i;
-  return size();
+  auto it = std::lower_bound(tt.tokens.begin(), tt.tokens.end(), byte,
+                             [](const Token& t, size_t at) { return t.begin < at; });
+  return static_cast<size_t>(it - tt.tokens.begin());
 }
 
 std::vector<FieldCandidate> value_phrase_candidates(const Scan& s, size_t field) {

@@ -3,6 +3,7 @@
 // lexicon, all mentions, and where a field's value region ends (the next mention of another
 // field, a sentence end, or a clause end for short text values).
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,11 @@
 #include "invox/normalize.hpp"
 
 namespace invox::rules {
+
+// No reader relates two mentions farther apart than this many tokens (cue distances are a few
+// tokens, a question's answer starts within ~30): lookups of nearby mentions search only this
+// window, which keeps every reader linear in the transcript's length.
+constexpr size_t kMentionReach = 256;
 
 struct ReadParams {
   size_t typed_lookahead = 6;  // tokens scanned after a cue for a number/date/time
@@ -48,6 +54,10 @@ struct Scan {
   [[nodiscard]] size_t skip_fillers(size_t i) const;
   // Previous non-filler token before i, or nullopt.
   [[nodiscard]] std::optional<size_t> prev_content(size_t i) const;
+  // The mentions starting at token i (mentions are sorted by position).
+  [[nodiscard]] std::span<const Mention> mentions_at(size_t i) const;
+  // The mentions starting in tokens [first, last), in position order.
+  [[nodiscard]] std::span<const Mention> mentions_in(size_t first, size_t last) const;
   // A cue mention (or, when `values_too`, a value mention) of a field other than `field`
   // starting at token i.
   [[nodiscard]] const Mention* anchor_at(size_t i, size_t field, bool values_too) const;

@@ -47,8 +47,8 @@ std::optional<FieldCandidate> year_only(const Scan& s, size_t i, const FieldCand
 std::vector<size_t> shared_group(const Scan& s, const Mention& m) {
   std::vector<size_t> group;
   FieldType type = s.lex.fields[m.field].field->type;
-  for (const auto& o : s.mentions) {
-    if (o.is_value || o.first != m.first || o.last != m.last) continue;
+  for (const auto& o : s.mentions_at(m.first)) {
+    if (o.is_value || o.last != m.last) continue;
     if (s.lex.fields[o.field].field->type != type) continue;
     if (std::find(group.begin(), group.end(), o.field) == group.end()) group.push_back(o.field);
   }
