@@ -28,7 +28,7 @@ std::string with_field(const std::string& field_json) {
 TEST_CASE("template validation: unknown field type", "[template]") {
   const auto msg = error_for(with_field(R"({"id":"dob","type":"dat"})"));
   CHECK(msg == "templates/x.json: field 'dob': type 'dat' is not one of text, textarea, number, date, time, enum, "
-               "boolean");
+               "boolean, group");
 }
 
 TEST_CASE("template validation: missing type", "[template]") {

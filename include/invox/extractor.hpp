@@ -58,9 +58,15 @@ struct ExtractionRequest {
 };
 
 struct Candidate {
-  Json value;  // raw value as the model produced it (CF normalizes later)
+  // Raw value as the model produced it (CF normalizes later). For a group field: the complete
+  // list after the new transcript, a JSON array of objects keyed by sub-field id (current items
+  // kept unless removed or changed), or [] when the speaker says there are none.
+  Json value;
   double confidence = 0.5;
   std::optional<Evidence> evidence;
+  // Group fields: per item of `value` (same order), the sub-values' confidence and evidence. May
+  // be empty or shorter; missing entries get `confidence` and no evidence.
+  std::vector<ItemDetails> items;
 };
 
 struct ExtractionResult {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "invox/expected.hpp"
 #include "invox/json.hpp"
@@ -44,6 +45,18 @@ struct NormalizeResult {
 // Normalizes whatever an extractor produced (string, number, bool, array, null) for `field`.
 [[nodiscard]] NormalizeResult normalize_value_for_field(const Json& value, const Field& field,
                                                         const NormalizeContext& ctx);
+
+// A group value normalized item by item (DESIGN.md "Repeating groups"): `result` is what
+// normalize_value_for_field gives, and `source_item[i]` is the index of the input item that
+// `result.value[i]` came from, so per-item details (confidence, evidence) follow their item when
+// empty items are dropped. A sub-value CF rejects is null in its item; the first such problem is
+// `result.issue`, its `field` the sub-value's path ("vehicles[1].colour").
+struct GroupNormalizeResult {
+  NormalizeResult result;
+  std::vector<size_t> source_item;
+};
+[[nodiscard]] GroupNormalizeResult normalize_group_value(const Json& value, const Field& group,
+                                                         const NormalizeContext& ctx);
 
 // A typed value found at the beginning of a piece of text (used by the rules engine to read
 // the value that follows a cue). `consumed` is how many bytes of the text the value spans.

@@ -12,11 +12,12 @@
 
 namespace invox {
 
-enum class FieldType { Text, Textarea, Number, Date, Time, Enum, Boolean };
+// `Group` is a list of records (DESIGN.md "Repeating groups"): its `fields` are scalar sub-fields.
+enum class FieldType { Text, Textarea, Number, Date, Time, Enum, Boolean, Group };
 
 [[nodiscard]] std::string_view to_string(FieldType type);
 [[nodiscard]] std::optional<FieldType> parse_field_type(std::string_view name);
-// "text, textarea, number, date, time, enum, boolean", for error messages.
+// "text, textarea, number, date, time, enum, boolean, group", for error messages.
 [[nodiscard]] std::string field_type_names();
 
 struct Field {
@@ -33,6 +34,16 @@ struct Field {
   std::map<std::string, std::vector<std::string>> option_aliases;
   std::optional<double> min;
   std::optional<double> max;
+  // Group only: the scalar sub-fields of one item (never a group themselves), and the optional
+  // bounds on the number of items. A group's value is a JSON array of objects, one per item,
+  // each naming every sub-field id (null where unsaid); null = not mentioned, [] = none.
+  std::vector<Field> fields;
+  std::optional<size_t> min_items;
+  std::optional<size_t> max_items;
+
+  [[nodiscard]] bool is_group() const { return type == FieldType::Group; }
+  // The sub-field `sub_id` of a group, or nullptr.
+  [[nodiscard]] const Field* find(std::string_view sub_id) const;
 };
 
 struct Constraint {
@@ -51,6 +62,11 @@ struct Template {
 
   [[nodiscard]] const Field* find(std::string_view field_id) const;
 };
+
+// The path issues and outputs name a group's sub-value by: "vehicles[1].colour" (0-based item).
+[[nodiscard]] std::string sub_value_path(std::string_view group_id, size_t item, std::string_view sub_id);
+// The top-level field id a path names: "vehicles" for "vehicles[1].colour", the id itself otherwise.
+[[nodiscard]] std::string_view path_field_id(std::string_view path);
 
 // Parses and validates a template document. `origin` names the file in messages
 // ("templates/x.json: field 'dob': type 'dat' is not one of ...").

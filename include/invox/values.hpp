@@ -34,6 +34,16 @@ struct Evidence {
   std::optional<double> end;
 };
 
+// What one item of a group value rests on (DESIGN.md "Repeating groups"): per sub-field id, the
+// confidence and the evidence of each sub-value that is set. Unset sub-values have no entry.
+struct ItemDetails {
+  std::map<std::string, double> confidence;
+  std::map<std::string, Evidence> evidence;
+
+  // The lowest sub-value confidence, or nullopt for an item with none.
+  [[nodiscard]] std::optional<double> lowest_confidence() const;
+};
+
 struct FilledField {
   Json value;  // normalized or null
   bool changed = false;
@@ -43,6 +53,9 @@ struct FilledField {
   std::optional<Evidence> evidence;
   bool locked = false;  // carried from a locked current value; written so the output is a valid --current
   bool reviewed = false;  // a person decided this value (`invox review`); written only when true
+  // Group fields: one entry per item of `value` (same order); `confidence` above is the lowest of
+  // the items'. Written as "items" whenever `value` is a list.
+  std::vector<ItemDetails> items;
 };
 
 enum class IssueType { Missing, Conflict, LowConf, Invalid, Ambiguous };
@@ -89,6 +102,8 @@ struct Usage {
 };
 
 [[nodiscard]] Json to_json(const Evidence& e);
+[[nodiscard]] Json to_json(const ItemDetails& d);
+[[nodiscard]] Expected<ItemDetails> item_details_from_json(const Json& doc);
 [[nodiscard]] Json to_json(const FilledField& f);
 [[nodiscard]] Json to_json(const Issue& i);
 [[nodiscard]] Json to_json(const Decision& d);

@@ -21,7 +21,15 @@ size_t width(const std::string& s) {
 
 std::string number(double v) { return fmt::format("{}", v); }
 
+std::string item_bounds(const Field& f) {
+  if (f.min_items && f.max_items) return fmt::format("{}..{} items", *f.min_items, *f.max_items);
+  if (f.min_items) return fmt::format(">= {} items", *f.min_items);
+  if (f.max_items) return fmt::format("<= {} items", *f.max_items);
+  return "";
+}
+
 std::string unit_and_range(const Field& f) {
+  if (f.is_group()) return item_bounds(f);
   std::string range;
   if (f.min && f.max) {
     range = number(*f.min) + ".." + number(*f.max);
@@ -60,6 +68,11 @@ std::string render_template_table(const Template& t) {
   for (const auto& f : t.fields) {
     rows.push_back({f.id, f.label, std::string(to_string(f.type)), f.required ? "yes" : "no", unit_and_range(f),
                     options(f)});
+    // A group's sub-fields follow it, named by path ("vehicles.colour"); REQUIRED means "in every item".
+    for (const auto& sub : f.fields) {
+      rows.push_back({"  " + f.id + "." + sub.id, sub.label, std::string(to_string(sub.type)),
+                      sub.required ? "yes" : "no", unit_and_range(sub), options(sub)});
+    }
   }
   std::array<size_t, kColumns> widths{};
   for (const auto& r : rows) {

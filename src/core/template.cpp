@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/template_constraints.hpp"
+#include "core/template_group.hpp"
 #include "core/template_keys.hpp"
 #include "util/file_io.hpp"
 #include "util/strings.hpp"
@@ -15,7 +16,7 @@ namespace invox {
 
 namespace {
 
-constexpr std::string_view kTypeNames[] = {"text", "textarea", "number", "date", "time", "enum", "boolean"};
+constexpr std::string_view kTypeNames[] = {"text", "textarea", "number", "date", "time", "enum", "boolean", "group"};
 
 Error field_error(const std::string& origin, const std::string& field_id, const std::string& problem) {
   return Error::config(fmt::format("{}: field '{}': {}", origin, field_id, problem));
@@ -48,26 +49,34 @@ Expected<std::optional<double>> optional_number(const Json& obj, const char* key
   return std::optional<double>(it->get<double>());
 }
 
-Expected<Field> parse_field(const Json& doc, size_t index, const std::string& origin) {
-  if (!doc.is_object()) return Error::config(fmt::format("{}: fields[{}] must be an object", origin, index));
+}  // namespace
+
+namespace detail {
+
+Expected<Field> parse_field(const Json& doc, size_t index, const std::string& origin, const std::string& group_id) {
+  // A sub-field is named by its path ("vehicles.colour") so the message points at the right place.
+  const std::string list = group_id.empty() ? std::string("fields") : fmt::format("field '{}': fields", group_id);
+  if (!doc.is_object()) return Error::config(fmt::format("{}: {}[{}] must be an object", origin, list, index));
   auto id_it = doc.find("id");
   if (id_it == doc.end() || !id_it->is_string() || id_it->get<std::string>().empty()) {
-    return Error::config(fmt::format("{}: fields[{}]: missing 'id' (a non-empty string)", origin, index));
+    return Error::config(fmt::format("{}: {}[{}]: missing 'id' (a non-empty string)", origin, list, index));
   }
   Field f;
   f.id = id_it->get<std::string>();
-  const std::string where = fmt::format("{}: field '{}'", origin, f.id);
-  if (util::trim(f.id) != f.id) return field_error(origin, f.id, "id has leading or trailing spaces");
-  if (auto typo = detail::misspelled_key(doc, detail::kFieldKeys)) return field_error(origin, f.id, *typo);
+  const std::string path = group_id.empty() ? f.id : group_id + "." + f.id;
+  const std::string where = fmt::format("{}: field '{}'", origin, path);
+  auto field_error = [&origin, &path](const std::string& problem) { return invox::field_error(origin, path, problem); };
+  if (util::trim(f.id) != f.id) return field_error("id has leading or trailing spaces");
+  if (auto typo = detail::misspelled_key(doc, detail::kFieldKeys)) return field_error(*typo);
 
   auto type_it = doc.find("type");
   if (type_it == doc.end() || !type_it->is_string()) {
-    return field_error(origin, f.id, fmt::format("missing 'type' (one of {})", field_type_names()));
+    return field_error(fmt::format("missing 'type' (one of {})", field_type_names()));
   }
   const auto type_name = type_it->get<std::string>();
   auto type = parse_field_type(type_name);
   if (!type) {
-    return field_error(origin, f.id, fmt::format("type '{}' is not one of {}", type_name, field_type_names()));
+    return field_error(fmt::format("type '{}' is not one of {}", type_name, field_type_names()));
   }
   f.type = *type;
 
@@ -81,7 +90,7 @@ Expected<Field> parse_field(const Json& doc, size_t index, const std::string& or
     *dest = *v;
   }
   if (auto it = doc.find("required"); it != doc.end() && !it->is_null()) {
-    if (!it->is_boolean()) return field_error(origin, f.id, "'required' must be true or false");
+    if (!it->is_boolean()) return field_error("'required' must be true or false");
     f.required = it->get<bool>();
   }
   auto aliases = optional_string_list(doc, "aliases", where);
@@ -92,14 +101,14 @@ Expected<Field> parse_field(const Json& doc, size_t index, const std::string& or
   f.options = *options;
 
   if (auto it = doc.find("optionAliases"); it != doc.end() && !it->is_null()) {
-    if (!it->is_object()) return field_error(origin, f.id, "'optionAliases' must map option -> list of synonyms");
+    if (!it->is_object()) return field_error("'optionAliases' must map option -> list of synonyms");
     for (const auto& [option, synonyms] : it->items()) {
       if (std::find(f.options.begin(), f.options.end(), option) == f.options.end()) {
-        return field_error(origin, f.id, fmt::format("optionAliases names '{}', which is not one of its options", option));
+        return field_error(fmt::format("optionAliases names '{}', which is not one of its options", option));
       }
-      if (!synonyms.is_array()) return field_error(origin, f.id, fmt::format("optionAliases['{}'] must be a list", option));
+      if (!synonyms.is_array()) return field_error(fmt::format("optionAliases['{}'] must be a list", option));
       for (const auto& s : synonyms) {
-        if (!s.is_string()) return field_error(origin, f.id, fmt::format("optionAliases['{}'] must hold strings", option));
+        if (!s.is_string()) return field_error(fmt::format("optionAliases['{}'] must hold strings", option));
         f.option_aliases[option].push_back(s.get<std::string>());
       }
     }
@@ -113,17 +122,17 @@ Expected<Field> parse_field(const Json& doc, size_t index, const std::string& or
   f.max = *max;
 
   if (f.type == FieldType::Enum && f.options.empty()) {
-    return field_error(origin, f.id, "enum field has no 'options'; list the allowed values");
+    return field_error("enum field has no 'options'; list the allowed values");
   }
   if (f.type != FieldType::Enum && !f.options.empty()) {
-    return field_error(origin, f.id, fmt::format("'options' is only allowed on enum fields (type is '{}')", type_name));
+    return field_error(fmt::format("'options' is only allowed on enum fields (type is '{}')", type_name));
   }
   std::set<std::string> seen_options;
   for (const auto& o : f.options) {
-    if (o.empty()) return field_error(origin, f.id, "an enum option is empty");
+    if (o.empty()) return field_error("an enum option is empty");
     // Enum matching is case-insensitive, so "Male" and "male" would be the same answer.
     if (!seen_options.insert(util::to_lower_ascii(o)).second) {
-      return field_error(origin, f.id, fmt::format("option '{}' is listed twice", o));
+      return field_error(fmt::format("option '{}' is listed twice", o));
     }
   }
   // A synonym must point at exactly one option, or the answer would be ambiguous.
@@ -132,24 +141,25 @@ Expected<Field> parse_field(const Json& doc, size_t index, const std::string& or
   for (const auto& [option, synonyms] : f.option_aliases) {
     for (const auto& syn : synonyms) {
       const std::string key = util::to_lower_ascii(util::trim(syn));
-      if (key.empty()) return field_error(origin, f.id, fmt::format("optionAliases['{}'] has an empty synonym", option));
+      if (key.empty()) return field_error(fmt::format("optionAliases['{}'] has an empty synonym", option));
       auto [it, inserted] = synonym_owner.emplace(key, option);
       if (!inserted && it->second != option) {
-        return field_error(origin, f.id, fmt::format("synonym '{}' of option '{}' already means option '{}'", syn,
+        return field_error(fmt::format("synonym '{}' of option '{}' already means option '{}'", syn,
                                                      option, it->second));
       }
     }
   }
   if ((f.min || f.max) && f.type != FieldType::Number) {
-    return field_error(origin, f.id, "'min'/'max' are only allowed on number fields");
+    return field_error("'min'/'max' are only allowed on number fields");
   }
   if (f.min && f.max && *f.min > *f.max) {
-    return field_error(origin, f.id, fmt::format("min {} is greater than max {}", *f.min, *f.max));
+    return field_error(fmt::format("min {} is greater than max {}", *f.min, *f.max));
   }
+  if (auto group = parse_group_members(doc, f, origin, path); !group) return group.error();
   return f;
 }
 
-}  // namespace
+}  // namespace detail
 
 std::string_view to_string(FieldType type) { return kTypeNames[static_cast<size_t>(type)]; }
 
@@ -167,6 +177,13 @@ std::string field_type_names() {
     out += kTypeNames[i];
   }
   return out;
+}
+
+const Field* Field::find(std::string_view sub_id) const {
+  for (const auto& f : fields) {
+    if (f.id == sub_id) return &f;
+  }
+  return nullptr;
 }
 
 const Field* Template::find(std::string_view field_id) const {
@@ -199,7 +216,7 @@ Expected<Template> parse_template(const Json& doc, const std::string& origin) {
   } else {
     std::set<std::string> ids;
     for (size_t i = 0; i < fields_it->size(); ++i) {
-      auto f = parse_field((*fields_it)[i], i, origin);
+      auto f = detail::parse_field((*fields_it)[i], i, origin);
       if (!f) {
         note(f.error());
       } else if (!ids.insert(f->id).second) {

@@ -42,6 +42,12 @@ Expected<Constraint> parse_constraint(const Json& c, size_t index, const Templat
                                        origin, name, index));
     }
   }
+  for (const Field* side : {left, right}) {
+    if (side->is_group()) {
+      return Error::config(fmt::format("{}: field '{}': constraints[{}] names a group; constraints compare "
+                                       "single values, not lists of items", origin, side->id, index));
+    }
+  }
   if (left == right) {
     return Error::config(fmt::format("{}: field '{}': constraints[{}] compares the field with itself", origin,
                                      con.left, index));

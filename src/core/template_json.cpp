@@ -21,6 +21,12 @@ Json to_json(const Field& f) {
   }
   if (!f.aliases.empty()) j["aliases"] = f.aliases;
   if (!f.guidelines.empty()) j["guidelines"] = f.guidelines;
+  if (f.is_group()) {
+    j["fields"] = Json::array();
+    for (const auto& sub : f.fields) j["fields"].push_back(to_json(sub));
+    if (f.min_items) j["minItems"] = *f.min_items;
+    if (f.max_items) j["maxItems"] = *f.max_items;
+  }
   return j;
 }
 

@@ -13,9 +13,9 @@ namespace invox::detail {
 
 inline constexpr std::array<std::string_view, 7> kTemplateKeys = {"id", "title", "domain", "description",
                                                                           "version", "fields", "constraints"};
-inline constexpr std::array<std::string_view, 12> kFieldKeys = {
+inline constexpr std::array<std::string_view, 15> kFieldKeys = {
     "id", "label", "type", "required", "description", "unit", "guidelines",
-    "aliases", "options", "optionAliases", "min", "max"};
+    "aliases", "options", "optionAliases", "min", "max", "fields", "minItems", "maxItems"};
 inline constexpr std::array<std::string_view, 4> kConstraintKeys = {"left", "op", "right", "message"};
 
 // For the first key of `obj` that is not in `known` but looks like a misspelling of one

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 
 #include "util/rounding.hpp"
@@ -88,6 +89,20 @@ Json to_json(const Evidence& e) {
   return j;
 }
 
+std::optional<double> ItemDetails::lowest_confidence() const {
+  std::optional<double> lowest;
+  for (const auto& [id, c] : confidence) lowest = lowest ? std::min(*lowest, c) : c;
+  return lowest;
+}
+
+Json to_json(const ItemDetails& d) {
+  Json confidence = Json::object();
+  for (const auto& [id, c] : d.confidence) confidence[id] = util::round_to(c, util::kConfidenceDecimals);
+  Json evidence = Json::object();
+  for (const auto& [id, e] : d.evidence) evidence[id] = to_json(e);
+  return Json{{"confidence", confidence}, {"evidence", evidence}};
+}
+
 Json to_json(const FilledField& f) {
   Json j;
   j["value"] = f.value;
@@ -96,6 +111,11 @@ Json to_json(const FilledField& f) {
   j["source"] = f.source.empty() ? Json(nullptr) : Json(f.source);
   j["confidence"] = util::round_to(f.confidence, util::kConfidenceDecimals);
   if (f.evidence) j["evidence"] = to_json(*f.evidence);
+  if (f.value.is_array()) {
+    // Parallel to the value, so `items[i]` always describes `value[i]`.
+    j["items"] = Json::array();
+    for (size_t i = 0; i < f.value.size(); ++i) j["items"].push_back(to_json(i < f.items.size() ? f.items[i] : ItemDetails{}));
+  }
   if (f.locked) j["locked"] = true;
   if (f.reviewed) j["reviewed"] = true;
   return j;
@@ -135,6 +155,23 @@ Expected<Evidence> evidence_from_json(const Json& doc) {
   return e;
 }
 
+Expected<ItemDetails> item_details_from_json(const Json& doc) {
+  if (!doc.is_object()) return Error::input("an item's details must be an object with 'confidence' and 'evidence'");
+  ItemDetails d;
+  if (auto it = doc.find("confidence"); it != doc.end() && it->is_object()) {
+    for (const auto& [id, c] : it->items())
+      if (c.is_number()) d.confidence[id] = c.get<double>();
+  }
+  if (auto it = doc.find("evidence"); it != doc.end() && it->is_object()) {
+    for (const auto& [id, e] : it->items()) {
+      auto ev = evidence_from_json(e);
+      if (!ev) return Error::input(fmt::format("evidence of '{}': {}", id, ev.error().message));
+      d.evidence[id] = *ev;
+    }
+  }
+  return d;
+}
+
 Expected<FilledField> filled_field_from_json(const Json& doc) {
   if (!doc.is_object() || !doc.contains("value")) return Error::input("a filled field must be an object with 'value'");
   FilledField f;
@@ -150,6 +187,13 @@ Expected<FilledField> filled_field_from_json(const Json& doc) {
     f.evidence = *e;
   }
   if (auto it = doc.find("reviewed"); it != doc.end() && it->is_boolean()) f.reviewed = it->get<bool>();
+  if (auto it = doc.find("items"); it != doc.end() && it->is_array()) {
+    for (const auto& item : *it) {
+      auto d = item_details_from_json(item);
+      if (!d) return d.error();
+      f.items.push_back(std::move(*d));
+    }
+  }
   return f;
 }
 

@@ -93,10 +93,12 @@ std::string case_section(const EvalResult& r, size_t index) {
       continue;
     }
     std::vector<Highlight> marks;
-    for (const auto& f : cr.score.fields) {
-      if (!f.evidence || f.predicted.is_null()) continue;
-      if (auto pos = locate_evidence(cr.transcript, *f.evidence)) {
-        marks.push_back(Highlight{pos->first, pos->second, f.field, std::string(to_string(f.outcome))});
+    for (const auto& field : cr.score.fields) {
+      for (const auto& f : field.type == FieldType::Group ? field.sub_values : std::vector<FieldScore>{field}) {
+        if (!f.evidence || f.predicted.is_null()) continue;
+        if (auto pos = locate_evidence(cr.transcript, *f.evidence)) {
+          marks.push_back(Highlight{pos->first, pos->second, f.field, std::string(to_string(f.outcome))});
+        }
       }
     }
     out += fmt::format("<p><b>{}</b> evidence in the transcript:</p><div class=transcript>{}</div>\n",
@@ -188,6 +190,7 @@ std::string html_report(const EvalResult& r) {
                      html_escape(r.dataset), r.cases, util::utc_now_iso8601());
   out += "<h2>Strategies</h2>\n" + strategy_table(r);
   out += "<h2>F1 per field type</h2>\n" + f1_bars_svg(r);
+  out += group_fields_table(r);
   out += "<h2>Cases</h2>\n<p class=legend><span class=correct>correct</span><span class=wrong>wrong</span>"
          "<span class=omission>omission</span><span class=hallucination>hallucination</span>"
          "<span class=\"lock\">lock violation</span> Cases with any error are expanded; hover a highlight to see its "

@@ -25,6 +25,9 @@ struct Highlight {
 // Escaped transcript with <mark> around each highlight; overlapping highlights are dropped
 // after the first so the markup stays well nested.
 [[nodiscard]] std::string highlight_transcript(const std::string& transcript, std::vector<Highlight> marks);
+// Group sub-field scores (F1, precision / recall per "vehicles.colour") and the item-count rate,
+// one column per strategy; "" when no strategy scored a group. In html_groups.cpp.
+[[nodiscard]] std::string group_fields_table(const EvalResult& result);
 // Grouped horizontal bars: one group per field type, one bar per strategy.
 [[nodiscard]] std::string f1_bars_svg(const EvalResult& result);
 

@@ -74,6 +74,18 @@ Json metrics_json(const EvalResult& result) {
           Json{{"precision", round4(c.precision())}, {"recall", round4(c.recall())}, {"f1", round4(c.f1())}};
     }
     s["byType"] = std::move(by_type);
+    if (auto rate = m.item_count_exact_rate()) {
+      // DESIGN.md "Scoring a group": per sub-field ("vehicles.colour") scores, and how often every
+      // group of a case got exactly the expected number of items.
+      s["itemCountExact"] = round4(*rate);
+      Json group_fields = Json::object();
+      for (const auto& [path, c] : m.by_group_field) {
+        group_fields[path] = Json{{"precision", round4(c.precision())}, {"recall", round4(c.recall())},
+                                  {"f1", round4(c.f1())}, {"correct", c.correct}, {"hallucinations", c.hallucinations},
+                                  {"omissions", c.omissions}, {"wrong", c.wrong}};
+      }
+      s["groupFields"] = std::move(group_fields);
+    }
     strategies[m.strategy] = std::move(s);
   }
   j["strategies"] = std::move(strategies);
@@ -93,6 +105,12 @@ std::string markdown_report(const EvalResult& result) {
                        m.exact_form_rate(), m.counts.correct, m.counts.hallucinations, m.counts.omissions,
                        m.counts.wrong, m.lock_violations, m.failed_cases, m.usage.llm_calls, m.usage.prompt_tokens,
                        m.usage.completion_tokens, m.usage.cost_usd, m.ms_per_case());
+  }
+  for (const auto& run : result.strategies) {
+    if (auto rate = run.metrics.item_count_exact_rate()) {
+      out += fmt::format("\n{}: item count exactly right in {:.3f} of {} cases with groups\n", run.metrics.strategy,
+                         *rate, run.metrics.group_cases);
+    }
   }
   const auto types = types_seen(result);
   if (types.empty()) return out;
@@ -162,8 +180,12 @@ Status write_details(const std::string& path, const EvalResult& result) {
   for (const auto& run : result.strategies) {
     for (const auto& cr : run.cases) {
       for (const auto& f : cr.score.fields) {
-        text += detail_line(run.metrics.strategy, cr.score, f).dump(-1, ' ', false, Json::error_handler_t::replace);
-        text += '\n';
+        // A group is reported sub-value by sub-value, each line naming its path.
+        const bool group = f.type == FieldType::Group;
+        for (const auto& line : group ? f.sub_values : std::vector<FieldScore>{f}) {
+          text += detail_line(run.metrics.strategy, cr.score, line).dump(-1, ' ', false, Json::error_handler_t::replace);
+          text += '\n';
+        }
       }
     }
   }

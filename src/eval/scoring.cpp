@@ -1,9 +1,57 @@
 #include "eval/scoring.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "eval/item_matching.hpp"
+
 namespace invox::eval {
 
 namespace {
 double ratio(long num, long den) { return den > 0 ? static_cast<double>(num) / static_cast<double>(den) : 0.0; }
+
+const Json& sub_value(const Json& item, const Field& sub) {
+  static const Json kNull;
+  if (!item.is_object()) return kNull;
+  auto it = item.find(sub.id);
+  return it == item.end() ? kNull : *it;
+}
+
+size_t item_count(const Json& v) { return v.is_array() ? v.size() : 0; }
+
+// DESIGN.md "Scoring a group": pair the items, score each sub-field of each pair like a scalar.
+void score_group(const Field& group, const FilledField* filled, FieldScore& fs) {
+  const bool ai = filled && filled->source == "ai";
+  for (const auto& [e, p] : match_items(group, fs.expected, fs.predicted)) {
+    static const Json kNone;
+    const Json& expected_item = e ? fs.expected[*e] : kNone;
+    const Json& predicted_item = p ? fs.predicted[*p] : kNone;
+    const ItemDetails* details = p && filled && *p < filled->items.size() ? &filled->items[*p] : nullptr;
+    const std::string index = !p ? "-" : (e ? "" : "+") + std::to_string(*p);
+    for (const auto& sub : group.fields) {
+      FieldScore s;
+      s.field = fmt::format("{}[{}].{}", group.id, index, sub.id);
+      s.sub_field = group.id + "." + sub.id;
+      s.type = sub.type;
+      s.expected = sub_value(expected_item, sub);
+      s.predicted = sub_value(predicted_item, sub);
+      s.outcome = classify_match(s.expected, s.predicted, sub);
+      if (details) {
+        if (auto it = details->evidence.find(sub.id); it != details->evidence.end()) s.evidence = it->second;
+        auto c = details->confidence.find(sub.id);
+        if (ai && !s.predicted.is_null()) s.confidence = c != details->confidence.end() ? c->second : filled->confidence;
+      }
+      fs.sub_values.push_back(std::move(s));
+    }
+  }
+  const bool all_correct =
+      std::all_of(fs.sub_values.begin(), fs.sub_values.end(), [](const FieldScore& s) { return s.outcome == Outcome::Correct; });
+  if (all_correct) fs.outcome = Outcome::Correct;
+  else if (item_count(fs.expected) == 0) fs.outcome = Outcome::Hallucination;
+  else if (item_count(fs.predicted) == 0) fs.outcome = Outcome::Omission;
+  else fs.outcome = Outcome::Wrong;
+}
 }  // namespace
 
 bool CaseScore::exact() const {
@@ -12,6 +60,15 @@ bool CaseScore::exact() const {
     if (f.outcome != Outcome::Correct) return false;
   }
   return true;
+}
+
+std::optional<bool> CaseScore::item_counts_exact() const {
+  std::optional<bool> all;
+  for (const auto& f : fields) {
+    if (f.type != FieldType::Group) continue;
+    all = all.value_or(true) && item_count(f.expected) == item_count(f.predicted);
+  }
+  return all;
 }
 
 int CaseScore::lock_violations() const {
@@ -32,13 +89,17 @@ CaseScore score_case(const std::string& case_id, const Template& tmpl, const Jso
     fs.type = field.type;
     auto e = expected.find(field.id);
     fs.expected = e == expected.end() ? Json(nullptr) : *e;
-    if (form) {
-      if (const FilledField* filled = form->find(field.id)) {
-        fs.predicted = filled->value;
-        fs.evidence = filled->evidence;
-      }
+    const FilledField* filled = form ? form->find(field.id) : nullptr;
+    if (filled) {
+      fs.predicted = filled->value;
+      fs.evidence = filled->evidence;
+      if (filled->source == "ai" && !filled->value.is_null()) fs.confidence = filled->confidence;
     }
-    fs.outcome = classify_match(fs.expected, fs.predicted, field);
+    if (field.is_group()) {
+      score_group(field, filled, fs);
+    } else {
+      fs.outcome = classify_match(fs.expected, fs.predicted, field);
+    }
     // A failed case wrote nothing, so it cannot have overwritten a lock.
     if (auto cv = current.find(field.id); form && cv != current.end() && cv->second.locked) {
       const Json& locked = cv->second.value;
@@ -85,14 +146,30 @@ void StrategyMetrics::add(const CaseScore& score, const Usage& case_usage, doubl
   if (score.exact()) ++exact_forms;
   lock_violations += score.lock_violations();
   for (const auto& f : score.fields) {
-    counts.add(f.outcome, !f.expected.is_null());
-    by_type[f.type].add(f.outcome, !f.expected.is_null());
+    if (f.type != FieldType::Group) {
+      counts.add(f.outcome, !f.expected.is_null());
+      by_type[f.type].add(f.outcome, !f.expected.is_null());
+      continue;
+    }
+    for (const auto& s : f.sub_values) {
+      counts.add(s.outcome, !s.expected.is_null());
+      by_type[FieldType::Group].add(s.outcome, !s.expected.is_null());
+      by_group_field[s.sub_field].add(s.outcome, !s.expected.is_null());
+    }
+  }
+  if (auto counts_exact = score.item_counts_exact()) {
+    ++group_cases;
+    if (*counts_exact && !score.failed) ++item_count_exact;
   }
   usage += case_usage;
   total_ms += ms;
 }
 
 double StrategyMetrics::exact_form_rate() const { return ratio(exact_forms, cases); }
+std::optional<double> StrategyMetrics::item_count_exact_rate() const {
+  if (group_cases == 0) return std::nullopt;
+  return ratio(item_count_exact, group_cases);
+}
 double StrategyMetrics::ms_per_case() const { return cases > 0 ? total_ms / static_cast<double>(cases) : 0.0; }
 
 }  // namespace invox::eval

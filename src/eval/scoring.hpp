@@ -19,13 +19,22 @@ namespace invox::eval {
 using Outcome = MatchOutcome;
 
 struct FieldScore {
-  std::string field;
+  std::string field;  // field id; for a group's sub-value its path (below)
   FieldType type = FieldType::Text;
   Json expected;
   Json predicted;
   Outcome outcome = Outcome::Correct;
   bool lock_violation = false;  // the field was locked and the prediction differs from the lock
   std::optional<Evidence> evidence;
+  std::optional<double> confidence;  // the run's confidence in a value it set (source "ai")
+  // Group fields (DESIGN.md "Scoring a group"): one score per sub-field of each pair of the item
+  // matching, scored like a scalar field. `field` is then the path "vehicles[1].colour", the index
+  // being the predicted item's ("vehicles[-].colour": an expected item nothing was paired with;
+  // "vehicles[+2].colour": predicted item 2 paired with nothing), and `sub_field` names the
+  // sub-field whatever the item ("vehicles.colour"). The group's own outcome is Correct only when
+  // every sub-value is; the counts add the sub-values, never the group itself.
+  std::string sub_field;
+  std::vector<FieldScore> sub_values;
 };
 
 struct CaseScore {
@@ -37,6 +46,9 @@ struct CaseScore {
 
   [[nodiscard]] bool exact() const;  // every field correct (a failed case never is)
   [[nodiscard]] int lock_violations() const;
+  // Group fields: whether each has as many predicted items as expected (null counts as 0); nullopt
+  // for a template without groups.
+  [[nodiscard]] std::optional<bool> item_counts_exact() const;
 };
 
 // `form` is null for a failed case. `expected` holds every template field.
@@ -71,12 +83,16 @@ struct StrategyMetrics {
   long exact_forms = 0;
   long lock_violations = 0;
   Counts counts;
-  std::map<FieldType, Counts> by_type;
+  std::map<FieldType, Counts> by_type;  // a group's sub-values count under `group`
+  std::map<std::string, Counts> by_group_field;  // "vehicles.colour" -> that sub-field's counts
+  long group_cases = 0;       // cases whose template has a group
+  long item_count_exact = 0;  // ... and every group of the case has the expected number of items
   Usage usage;
   double total_ms = 0.0;
 
   void add(const CaseScore& score, const Usage& case_usage, double ms);
   [[nodiscard]] double exact_form_rate() const;
+  [[nodiscard]] std::optional<double> item_count_exact_rate() const;  // nullopt without group cases
   [[nodiscard]] double ms_per_case() const;
 };
 

@@ -5,6 +5,7 @@
 
 #include "invox/normalize.hpp"
 #include "normalize/fold.hpp"
+#include "normalize/group_value.hpp"
 #include "normalize/number_value.hpp"
 #include "normalize/text_value.hpp"
 
@@ -43,6 +44,7 @@ std::optional<double> as_number(const Json& v, const Field& field) {
 }  // namespace
 
 bool values_match(const Json& expected, const Json& predicted, const Field& field) {
+  if (field.is_group()) return normalize::group_values_match(expected, predicted, field);  // null == []
   if (expected.is_null() || predicted.is_null()) return expected.is_null() && predicted.is_null();
   switch (field.type) {
     case FieldType::Text:
@@ -59,6 +61,8 @@ bool values_match(const Json& expected, const Json& predicted, const Field& fiel
     case FieldType::Enum:
     case FieldType::Boolean:
       return expected == predicted;
+    case FieldType::Group:
+      break;  // handled above: null and [] are equal
   }
   return expected == predicted;
 }

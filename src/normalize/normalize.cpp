@@ -10,6 +10,7 @@
 #include "normalize/date_value.hpp"
 #include "normalize/enum_value.hpp"
 #include "normalize/fold.hpp"
+#include "normalize/group_value.hpp"
 #include "normalize/number_value.hpp"
 #include "normalize/text_value.hpp"
 #include "normalize/time_value.hpp"
@@ -65,6 +66,7 @@ NormalizeResult normalize_value_for_field(const Json& value, const Field& field,
   if (value.is_null()) return NormalizeResult{};
   if (has_invalid_utf8(value)) return invalid_result(field, "the value is not valid UTF-8 text");
   if (field.type == FieldType::Textarea) return normalize_textarea(value, field);
+  if (field.type == FieldType::Group) return normalize_group(value, field, ctx);
   if (value.is_array()) {
     std::vector<Json> present;
     for (const auto& e : value)
@@ -94,6 +96,7 @@ NormalizeResult normalize_value_for_field(const Json& value, const Field& field,
     case FieldType::Time: return normalize_time(value, field);
     case FieldType::Enum: return normalize_enum(value, field);
     case FieldType::Boolean: return normalize_boolean(value, field);
+    case FieldType::Group: return normalize_group(value, field, ctx);
   }
   return NormalizeResult{value, std::nullopt};
 }
@@ -110,6 +113,7 @@ std::optional<PrefixParse> parse_value_prefix(std::string_view text, const Field
     case FieldType::Boolean: p = parse_boolean_field_at(t, 0, field); break;
     case FieldType::Text:
     case FieldType::Textarea: p = parse_span(text, t, field); break;
+    case FieldType::Group: return std::nullopt;  // a list of items does not start at one place
   }
   if (!p || p->last == 0) return std::nullopt;
   return to_prefix(*p, t);

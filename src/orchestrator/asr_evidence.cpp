@@ -28,14 +28,16 @@ std::vector<util::ByteSpan> locate_segments(const Transcript& transcript) {
   return spans;
 }
 
-void apply_asr_evidence(Candidate& c, const Transcript& t, const std::vector<util::ByteSpan>& spans) {
-  if (t.segments.empty() || !c.evidence) return;
-  Evidence& e = *c.evidence;
+namespace {
+
+// Gives `e` segment times; returns the lowest confidence of the segments it overlaps (nullopt
+// when it overlaps none or cannot be placed).
+std::optional<double> place_evidence(Evidence& e, const Transcript& t, const std::vector<util::ByteSpan>& spans) {
   const size_t n = t.text.size();
   const bool offsets_valid = e.char_begin && e.char_end && *e.char_begin < *e.char_end && *e.char_end <= n;
   if (!offsets_valid) {
     auto m = util::find_folded(util::fold_text(t.text), e.snippet);
-    if (!m) return;
+    if (!m) return std::nullopt;
     e.char_begin = m->span.begin;
     e.char_end = m->span.end;
   }
@@ -48,10 +50,27 @@ void apply_asr_evidence(Candidate& c, const Transcript& t, const std::vector<uti
     start = std::min(start.value_or(s.start), s.start);
     end = std::max(end.value_or(s.end), s.end);
   }
-  if (!lowest) return;
+  if (!lowest) return std::nullopt;
   e.start = start;
   e.end = end;
-  c.confidence *= *lowest;
+  return lowest;
+}
+
+}  // namespace
+
+void apply_asr_evidence(Candidate& c, const Transcript& t, const std::vector<util::ByteSpan>& spans) {
+  if (t.segments.empty()) return;
+  if (c.evidence) {
+    if (auto lowest = place_evidence(*c.evidence, t, spans)) c.confidence *= *lowest;
+  }
+  // A group's sub-values: each its own times, its confidence lowered by its own segments.
+  for (auto& item : c.items) {
+    for (auto& [sub, evidence] : item.evidence) {
+      auto lowest = place_evidence(evidence, t, spans);
+      if (!lowest) continue;
+      item.confidence.try_emplace(sub, c.confidence).first->second *= *lowest;
+    }
+  }
 }
 
 }  // namespace invox

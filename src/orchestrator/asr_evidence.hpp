@@ -19,7 +19,8 @@ namespace invox {
 [[nodiscard]] std::vector<util::ByteSpan> locate_segments(const Transcript& transcript);
 
 // Fills evidence offsets from the snippet when the extractor gave none (first folded match),
-// then applies the segment mapping. No-op without segments or without evidence.
+// then applies the segment mapping. No-op without segments or without evidence. A group
+// candidate's sub-value evidence (`items`) is mapped the same way, sub-value by sub-value.
 void apply_asr_evidence(Candidate& candidate, const Transcript& transcript,
                         const std::vector<util::ByteSpan>& segment_spans);
 

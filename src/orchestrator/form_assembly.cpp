@@ -8,6 +8,29 @@ namespace invox {
 
 namespace {
 
+// Per-item details of a group value: every set sub-value gets `confidence` unless `given` (the
+// extractor's, by item) already has one.
+std::vector<ItemDetails> item_details(const Json& value, double confidence, std::vector<ItemDetails> given = {}) {
+  if (!value.is_array()) return {};
+  given.resize(value.size());
+  for (size_t i = 0; i < value.size(); ++i) {
+    if (!value[i].is_object()) continue;
+    for (const auto& [sub, v] : value[i].items()) {
+      if (!v.is_null()) given[i].confidence.try_emplace(sub, confidence);
+    }
+  }
+  return given;
+}
+
+// DESIGN.md: a group's confidence is the lowest of its items'.
+double group_confidence(const std::vector<ItemDetails>& items, double otherwise) {
+  std::optional<double> lowest;
+  for (const auto& item : items) {
+    if (auto c = item.lowest_confidence()) lowest = lowest ? std::min(*lowest, *c) : *c;
+  }
+  return lowest.value_or(otherwise);
+}
+
 FilledField carried(const CurrentValue* cur) {
   FilledField f;
   if (!cur || cur->value.is_null()) return f;  // null, source "", confidence 0
@@ -15,6 +38,7 @@ FilledField carried(const CurrentValue* cur) {
   f.source = cur->source;
   f.confidence = 1.0;
   f.locked = cur->locked;
+  f.items = item_details(f.value, 1.0);
   return f;
 }
 
@@ -36,14 +60,28 @@ CfCandidates normalize_candidates(const std::map<std::string, Candidate>& candid
   for (const auto& [id, cand] : candidates) {
     if (cand.value.is_null() || !is_writable(tmpl, current, id)) continue;
     const Field& field = *tmpl.find(id);
-    NormalizeResult r = normalize_value_for_field(cand.value, field, context);
     CfCandidate c;
-    c.value = std::move(r.value);
     c.confidence = std::clamp(cand.confidence, 0.0, 1.0);
     c.evidence = cand.evidence;
+    NormalizeResult r;
+    if (field.is_group()) {
+      // Items CF drops take their details with them: details follow the item they came from.
+      GroupNormalizeResult g = normalize_group_value(cand.value, field, context);
+      r = std::move(g.result);
+      std::vector<ItemDetails> given;
+      for (size_t source : g.source_item) given.push_back(source < cand.items.size() ? cand.items[source] : ItemDetails{});
+      for (auto& item : given)
+        for (auto& [sub, conf] : item.confidence) conf = std::clamp(conf, 0.0, 1.0);
+      c.items = item_details(r.value, c.confidence, std::move(given));
+      c.confidence = group_confidence(c.items, c.confidence);
+    } else {
+      r = normalize_value_for_field(cand.value, field, context);
+    }
+    c.value = std::move(r.value);
     if (r.issue) {
       Issue issue = *r.issue;
-      issue.field = id;
+      // A group's issue names the sub-value ("vehicles[1].colour"); the rest name the field.
+      if (!field.is_group() || issue.field.empty()) issue.field = id;
       // An ambiguous value needs the speaker ("3/4/92": March or April?); a value CF cannot
       // read may be fixed by asking the model again with CF's reason as a hint.
       issue.action = issue.type == IssueType::Ambiguous ? IssueAction::Clarify : IssueAction::Requery;
@@ -73,6 +111,9 @@ std::vector<std::pair<std::string, FilledField>> assemble_fields(const Template&
     if (has_current && same_value(cur->value, c.value, field)) {
       FilledField f = carried(cur);
       f.evidence = c.evidence;  // the transcript confirms it: keep where it was said
+      if (c.items.size() == f.items.size()) {
+        for (size_t i = 0; i < f.items.size(); ++i) f.items[i].evidence = c.items[i].evidence;
+      }
       filled.emplace_back(field.id, std::move(f));
       continue;
     }
@@ -83,6 +124,7 @@ std::vector<std::pair<std::string, FilledField>> assemble_fields(const Template&
     f.source = "ai";
     f.confidence = c.confidence;
     f.evidence = c.evidence;
+    f.items = c.items;
     filled.emplace_back(field.id, std::move(f));
   }
   return filled;

@@ -21,6 +21,7 @@ struct CfCandidate {
   double confidence = 0.0;
   std::optional<Evidence> evidence;
   std::optional<Issue> issue;
+  std::vector<ItemDetails> items;  // group fields: parallel to `value`
 };
 using CfCandidates = std::map<std::string, CfCandidate>;
 
@@ -38,7 +39,8 @@ using CfCandidates = std::map<std::string, CfCandidate>;
 // - a usable candidate equal to the current value (CF comparison): the current value, unchanged;
 // - a usable candidate that differs: the candidate, source "ai", changed, previousValue;
 // - otherwise: the current value with its source (null and source "" when none).
-// Carried non-null values have confidence 1 (this run did not estimate them).
+// Carried non-null values have confidence 1 (this run did not estimate them). A group is one
+// value: a locked group is never touched, an unlocked one takes the candidate's complete list.
 [[nodiscard]] std::vector<std::pair<std::string, FilledField>> assemble_fields(const Template& tmpl,
                                                                                const CurrentValues& current,
                                                                                const CfCandidates& candidates);

@@ -57,9 +57,11 @@ std::vector<Issue> assemble_and_verify(RunState& st, FillOutcome& out, const Pip
 std::map<std::string, std::string> requery_hints(const RunState& st, const std::vector<Issue>& issues) {
   std::map<std::string, std::string> hints;
   for (const auto& i : issues) {
-    if (i.action != IssueAction::Requery || !is_writable(st.tmpl, st.request.current, i.field)) continue;
-    std::string& h = hints[i.field];
-    h += (h.empty() ? "" : "; ") + i.detail;
+    // A group is asked again as a whole list; the hint names the sub-value ("vehicles[1].colour: ...").
+    const std::string id(path_field_id(i.field));
+    if (i.action != IssueAction::Requery || !is_writable(st.tmpl, st.request.current, id)) continue;
+    std::string& h = hints[id];
+    h += (h.empty() ? "" : "; ") + (id == i.field ? i.detail : i.field + ": " + i.detail);
   }
   return hints;
 }
@@ -144,9 +146,9 @@ void run_pipeline(const PipelineOptions& options, const PipelineServices& servic
       t.calls = r->calls;
       std::erase_if(report.decisions, [&](const Decision& d) { return hints.count(d.field) > 0; });
       for (auto& d : r->decisions) report.decisions.push_back(std::move(d));
-      std::erase_if(st.extraction_issues, [&](const Issue& i) { return hints.count(i.field) > 0; });
+      std::erase_if(st.extraction_issues, [&](const Issue& i) { return hints.count(std::string(path_field_id(i.field))) > 0; });
       for (auto& i : r->issues) {
-        if (hints.count(i.field)) st.extraction_issues.push_back(std::move(i));
+        if (hints.count(std::string(path_field_id(i.field)))) st.extraction_issues.push_back(std::move(i));
       }
       std::map<std::string, Candidate> fresh;
       for (auto& [id, c] : r->values) {

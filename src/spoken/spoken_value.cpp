@@ -217,6 +217,21 @@ std::string spoken_value(const Field& field, const Json& value) {
     case FieldType::Enum:
     case FieldType::Text:
       return value.is_string() ? spoken_text(value.get<std::string>()) : value.dump();
+    case FieldType::Group: {
+      if (!value.is_array()) return value.dump();
+      if (value.empty()) return "none";
+      // One item per clause, each sub-value named by its label: "registration K L four, make Ford; ...".
+      std::vector<std::string> items;
+      for (const auto& item : value) {
+        std::vector<std::string> parts;
+        for (const auto& sub : field.fields) {
+          if (!item.is_object() || !item.contains(sub.id) || item[sub.id].is_null()) continue;
+          parts.push_back(spoken_label(sub) + " " + spoken_value(sub, item[sub.id]));
+        }
+        if (!parts.empty()) items.push_back(util::join(parts, ", "));
+      }
+      return util::join(items, "; ");
+    }
   }
   return value.dump();
 }

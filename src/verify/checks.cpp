@@ -8,6 +8,7 @@
 #include "util/strings.hpp"
 #include "invox/verify.hpp"
 #include "util/text_fold.hpp"
+#include "verify/group_checks.hpp"
 
 namespace invox::verify {
 
@@ -103,6 +104,8 @@ std::optional<std::string> type_problem(const Field& field, const Json& value) {
     case FieldType::Boolean:
       if (!value.is_boolean()) return fmt::format("expected true or false, got {}", value.dump());
       return std::nullopt;
+    case FieldType::Group:
+      return group_type_problem(field, value);
   }
   return std::nullopt;
 }

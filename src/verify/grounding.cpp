@@ -129,6 +129,8 @@ bool grounded_by_type(const GroundingInput& in) {
       // it from the transcript, when the extractor's evidence is in the transcript, or when the
       // transcript at least talks about the field.
       return derivable(in) || evidence_supports(in, true) || field_cue_present(in);
+    case FieldType::Group:
+      return false;  // a list is grounded sub-value by sub-value (group_checks)
   }
   return false;
 }

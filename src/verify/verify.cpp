@@ -7,6 +7,7 @@
 
 #include "invox/spoken.hpp"
 #include "verify/grounding.hpp"
+#include "verify/group_checks.hpp"
 
 namespace invox::verify {
 
@@ -57,6 +58,11 @@ std::vector<Issue> verify_form(const VerifyInput& in, const VerifyParams& params
         missing.question = spoken::clarify_question(field, missing);
         issues.push_back(std::move(missing));
       }
+      continue;
+    }
+    if (field.is_group()) {
+      // Checked item by item, each issue naming its sub-value ("vehicles[1].colour").
+      for (auto& issue : group_issues(field, *ff, input, folded, params)) issues.push_back(std::move(issue));
       continue;
     }
     if (auto problem = type_problem(field, ff->value)) {

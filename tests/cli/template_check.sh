@@ -14,6 +14,20 @@ expect_out "ID"; expect_out "TYPE"; expect_out "REQUIRED"; expect_out "UNIT/RANG
 grep -Eq '^temperature_c +Temperature +number +no +°C 30\.\.45' <<<"$OUT" || fail "temperature row: $OUT"
 grep -Eq '^triage_level .*enum +yes .*resuscitation \(level one' <<<"$OUT" || fail "triage_level row: $OUT"
 
+# A group: accepted by check, its sub-fields shown under it by path with the item bounds.
+cat > "$WORK/group.json" <<'JSON'
+{"id":"incident","fields":[{"id":"place","type":"text"},
+ {"id":"vehicles","label":"Vehicles","type":"group","maxItems":12,"fields":[
+  {"id":"registration","label":"Registration","type":"text","required":true},
+  {"id":"colour","label":"Colour","type":"enum","options":["red","blue"]}]}]}
+JSON
+run "$BIN" template check "$WORK/group.json"; expect_rc 0
+expect_out "OK $WORK/group.json"
+run "$BIN" template show "$WORK/group.json"; expect_rc 0
+grep -Eq '^vehicles +Vehicles +group +no +<= 12 items' <<<"$OUT" || fail "group row: $OUT"
+grep -Eq '^  vehicles\.registration +Registration +text +yes' <<<"$OUT" || fail "sub-field row: $OUT"
+grep -Eq '^  vehicles\.colour +Colour +enum +no +red \| blue' <<<"$OUT" || fail "sub-field enum row: $OUT"
+
 echo "Name is Ann." > "$WORK/in.txt"
 # case-name | template body | expected field | expected problem
 while IFS='|' read -r name body field problem; do
@@ -38,6 +52,8 @@ duplicate-id|{"id":"t","fields":[{"id":"a","type":"text"},{"id":"a","type":"date
 missing-id|{"id":"t","fields":[{"type":"text"}]}||fields[0]: missing 'id'
 misspelled-key|{"id":"t","fields":[{"id":"age","type":"number","mni":0}]}|age|unknown key 'mni' (did you mean 'min'?)
 enum-no-options|{"id":"t","fields":[{"id":"sex","type":"enum"}]}|sex|enum field has no 'options'
+nested-group|{"id":"t","fields":[{"id":"g","type":"group","fields":[{"id":"h","type":"group","fields":[{"id":"x","type":"text"}]}]}]}|g.h|groups cannot be nested
+group-bounds|{"id":"t","fields":[{"id":"g","type":"group","minItems":3,"maxItems":1,"fields":[{"id":"x","type":"text"}]}]}|g|minItems 3 is greater than maxItems 1
 min-over-max|{"id":"t","fields":[{"id":"temp","type":"number","min":45,"max":30}]}|temp|min 45 is greater than max 30
 constraint-unknown|{"id":"t","fields":[{"id":"end","type":"date"}],"constraints":[{"left":"end","op":">=","right":"start"}]}|start|names a field the template does not have
 constraint-types|{"id":"t","fields":[{"id":"end","type":"date"},{"id":"n","type":"number"}],"constraints":[{"left":"end","op":">=","right":"n"}]}|end|both sides must have the same type

@@ -32,6 +32,8 @@ std::vector<FieldCandidate> candidates_for(const Scan& s, size_t field) {
       return read_enum_field(s, field);
     case FieldType::Boolean:
       return read_boolean_field(s, field);
+    case FieldType::Group:
+      return {};  // items are read by the group reader, not as one scalar candidate
   }
   return {};
 }
