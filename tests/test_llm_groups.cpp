@@ -182,7 +182,7 @@ TEST_CASE("a list still malformed after the re-ask keeps its usable items, issue
   FakeLlmServer server;
   Fixture fx;
   const Json bad = {{"patient_name", "Ann Lee"},
-                    {"meds", {{{"drug", "ibuprofen"}, {"dose_mg", 400}, {"route", "by mouth please"}},
+                    {"meds", {{{"drug", "ibuprofen"}, {"dose_mg", 400}, {"route", "sideways"}},
                               42,
                               {{"drug", "paracetamol"}, {"dose_mg", 500}, {"route", nullptr}}}}};
   server.set_handler(answer(bad));

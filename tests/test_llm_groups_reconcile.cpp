@@ -8,7 +8,7 @@
 
 #include "invox/models.hpp"
 #include "invox/strategy.hpp"
-#include "normalize/group_match.hpp"
+#include "invox/group_items.hpp"
 #include "support/fake_llm_server.hpp"
 #include "support/llm_fixtures.hpp"
 
@@ -218,7 +218,7 @@ TEST_CASE("item matching maximizes agreeing sub-values, keeps spoken order on ti
     // greedy pairs L0-R1 and leaves L1 alone (2); the maximum is L0-R0 + L1-R1 (3).
     const Json left = Json::array({med("a", 1, "oral"), med("b", 1, "topical")});
     const Json right = Json::array({med("a", 2, "intravenous"), med("a", 1, "topical")});
-    auto pairs = normalize::match_group_items(left, right, g);
+    auto pairs = match_group_items(left, right, g);
     REQUIRE(pairs.size() == 2);
     CHECK(pairs[0].right == std::optional<size_t>(0));
     CHECK(pairs[1].right == std::optional<size_t>(1));
@@ -226,21 +226,21 @@ TEST_CASE("item matching maximizes agreeing sub-values, keeps spoken order on ti
   SECTION("items said in another order are still paired") {
     const Json left = Json::array({med("a", 1), med("b", 2)});
     const Json right = Json::array({med("b", 2), med("a", 1)});
-    auto pairs = normalize::match_group_items(left, right, g);
+    auto pairs = match_group_items(left, right, g);
     REQUIRE(pairs.size() == 2);
     CHECK(pairs[0].right == std::optional<size_t>(1));
     CHECK(pairs[1].right == std::optional<size_t>(0));
   }
   SECTION("equal items pair in spoken order") {
     const Json left = Json::array({med("a", 1), med("a", 1), med("a", 1)});
-    auto pairs = normalize::match_group_items(left, left, g);
+    auto pairs = match_group_items(left, left, g);
     REQUIRE(pairs.size() == 3);
     for (size_t i = 0; i < 3; ++i) CHECK(pairs[i].right == std::optional<size_t>(i));
   }
   SECTION("nothing in common, or not an object: unpaired") {
     const Json left = Json::array({med("a", 1, "oral"), "junk"});
     const Json right = Json::array({med("b", 2, "topical")});
-    auto pairs = normalize::match_group_items(left, right, g);
+    auto pairs = match_group_items(left, right, g);
     REQUIRE(pairs.size() == 3);
     CHECK_FALSE(pairs[0].right.has_value());
     CHECK_FALSE(pairs[1].right.has_value());

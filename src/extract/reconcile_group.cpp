@@ -7,9 +7,8 @@
 #include <algorithm>
 
 #include "extract/reconcile.hpp"
+#include "invox/group_items.hpp"
 #include "invox/normalize.hpp"
-#include "normalize/group_match.hpp"
-#include "normalize/group_value.hpp"
 #include "util/worker_pool.hpp"
 
 namespace invox::extract {
@@ -49,7 +48,7 @@ struct Side {
 
 // One item of the reconciled list while it is being decided.
 struct Draft {
-  normalize::ItemPair from;
+  ItemPair from;
   Json value = Json::object();
   ItemDetails details;
   bool include = true;
@@ -64,8 +63,8 @@ struct Question {
 
 // Unpaired right items go right after the item their predecessor in the right list was paired
 // with, so the reconciled list keeps the order the items were said in.
-std::vector<normalize::ItemPair> spoken_order(const std::vector<normalize::ItemPair>& pairs) {
-  std::vector<normalize::ItemPair> out;
+std::vector<ItemPair> spoken_order(const std::vector<ItemPair>& pairs) {
+  std::vector<ItemPair> out;
   for (const auto& p : pairs) {
     if (p.left) out.push_back(p);
   }
@@ -88,7 +87,7 @@ std::vector<normalize::ItemPair> spoken_order(const std::vector<normalize::ItemP
 bool in_current(const Json& item, const Field& g, const CurrentValue* current) {
   if (!current || !current->value.is_array()) return false;
   return std::any_of(current->value.begin(), current->value.end(), [&](const Json& c) {
-    return normalize::group_values_match(Json::array({c}), Json::array({item}), g);
+    return values_match(Json::array({c}), Json::array({item}), g);
   });
 }
 
@@ -111,7 +110,7 @@ ReconcileOutcome reconcile_group_items(const ReconcileInput& in, const std::opti
 
   std::vector<Draft> drafts;
   std::vector<Question> questions;
-  for (const auto& pair : spoken_order(normalize::match_group_items(la, lb, g))) {
+  for (const auto& pair : spoken_order(match_group_items(la, lb, g))) {
     Draft d;
     d.from = pair;
     const size_t index = drafts.size();
@@ -136,7 +135,7 @@ ReconcileOutcome reconcile_group_items(const ReconcileInput& in, const std::opti
         }
         Question q{index, &sub, base};
         q.request.field = &sub;
-        q.request.path = normalize::sub_value_path(g, index, sub);
+        q.request.path = sub_value_path(g.id, index, sub.id);
         if (!va.is_null()) q.request.model_a = Candidate{va, sa.confidence(*pair.left, sub.id), sa.evidence(*pair.left, sub.id), {}};
         if (!vb.is_null()) q.request.model_b = Candidate{vb, sb.confidence(*pair.right, sub.id), sb.evidence(*pair.right, sub.id), {}};
         questions.push_back(std::move(q));

@@ -5,7 +5,6 @@
 #include <regex>
 
 #include "invox/normalize.hpp"
-#include "normalize/group_value.hpp"
 #include "util/strings.hpp"
 
 namespace invox::llm {
@@ -147,7 +146,7 @@ SalvagedGroup check_group(const Json& v, const Field& g, const NormalizeContext&
     bool any = false;
     for (const auto& sub : g.fields) {
       auto it = item.find(sub.id);
-      const auto path = normalize::sub_value_path(g, i, sub);
+      const auto path = sub_value_path(g.id, i, sub.id);
       auto [value, problem] = it == item.end() ? Checked{nullptr, ""} : check_value(*it, sub, ctx, path);
       if (!problem.empty()) out.problems.emplace_back(path, std::move(problem));
       any = any || !value.is_null();

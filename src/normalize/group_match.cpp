@@ -1,11 +1,11 @@
-#include "normalize/group_match.hpp"
+#include "invox/group_items.hpp"
 
 #include <cstdlib>
 #include <limits>
 
 #include "invox/normalize.hpp"
 
-namespace invox::normalize {
+namespace invox {
 
 namespace {
 
@@ -112,4 +112,4 @@ std::vector<ItemPair> match_group_items(const Json& left, const Json& right, con
   return out;
 }
 
-}  // namespace invox::normalize
+}  // namespace invox

@@ -1,14 +1,14 @@
 #pragma once
-// Pairing the items of two lists of one `group` field (DESIGN.md "Scoring a group"): scoring
-// pairs expected with predicted items, S3/S4 reconciliation pairs model A's with model B's. One
-// home for both, so a reconciled pair and a scored pair are the same pair.
+// Pairing the items of two lists of one `group` field (DESIGN.md "Repeating groups") by the
+// weight scoring uses; S3/S4 reconciliation pairs model A's items with model B's. Implemented in
+// src/normalize/ (CF), below every agent that pairs items.
 #include <optional>
 #include <vector>
 
 #include "invox/json.hpp"
 #include "invox/template.hpp"
 
-namespace invox::normalize {
+namespace invox {
 
 struct ItemPair {
   std::optional<size_t> left;   // index into the left list; nullopt = a right item nothing matched
@@ -24,4 +24,4 @@ struct ItemPair {
 // either list that are not objects only ever stay unpaired.
 [[nodiscard]] std::vector<ItemPair> match_group_items(const Json& left, const Json& right, const Field& group);
 
-}  // namespace invox::normalize
+}  // namespace invox
