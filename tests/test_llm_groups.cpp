@@ -15,18 +15,6 @@ using namespace invox::test;
 
 namespace {
 
-const Json kTemplate = Json::parse(R"({"id": "clinic-note", "title": "Clinic note", "fields": [
-  {"id": "patient_name", "label": "Patient", "type": "text"},
-  {"id": "meds", "label": "Medications", "type": "group", "maxItems": 5, "fields": [
-    {"id": "drug", "label": "Drug", "type": "text", "required": true},
-    {"id": "dose_mg", "label": "Dose", "type": "number", "unit": "mg"},
-    {"id": "route", "label": "Route", "type": "enum", "options": ["oral", "intravenous", "topical"]}]}]})");
-
-Template group_template() {
-  auto t = parse_template(kTemplate, "clinic-note.json");
-  if (!t) FAIL(t.error().message);
-  return *t;
-}
 
 ModelSays says(std::string content) {
   ModelSays m;
@@ -35,7 +23,7 @@ ModelSays says(std::string content) {
 }
 
 struct Fixture {
-  Template tmpl = group_template();
+  Template tmpl = group_sample_template();
   Transcript transcript;
   CurrentValues current;
   std::vector<FewShot> examples;

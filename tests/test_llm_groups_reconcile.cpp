@@ -17,18 +17,6 @@ using namespace invox::test;
 
 namespace {
 
-const Json kTemplate = Json::parse(R"({"id": "clinic-note", "title": "Clinic note", "fields": [
-  {"id": "patient_name", "label": "Patient", "type": "text"},
-  {"id": "meds", "label": "Medications", "type": "group", "fields": [
-    {"id": "drug", "label": "Drug", "type": "text", "required": true},
-    {"id": "dose_mg", "label": "Dose", "type": "number", "unit": "mg"},
-    {"id": "route", "label": "Route", "type": "enum", "options": ["oral", "intravenous", "topical"]}]}]})");
-
-Template group_template() {
-  auto t = parse_template(kTemplate, "clinic-note.json");
-  if (!t) FAIL(t.error().message);
-  return *t;
-}
 
 Json med(const char* drug, Json dose, Json route = "oral") {
   return {{"drug", drug}, {"dose_mg", std::move(dose)}, {"route", std::move(route)}};
@@ -62,7 +50,7 @@ FakeLlmServer::Handler scripted(std::string item_pick) {
 }
 
 struct Run {
-  Template tmpl = group_template();
+  Template tmpl = group_sample_template();
   Transcript transcript;
   CurrentValues current;
   std::shared_ptr<Extractor> a, b;
@@ -211,7 +199,7 @@ TEST_CASE("the rules judge keeps a one-sided item the transcript states and drop
 }
 
 TEST_CASE("item matching maximizes agreeing sub-values, keeps spoken order on ties", "[groups][match]") {
-  const auto tmpl = group_template();
+  const auto tmpl = group_sample_template();
   const Field& g = *tmpl.find("meds");
   SECTION("the best pairing overall, not the best first pair") {
     // L0-R1 = 2 (drug, dose) beats L0-R0 = 1 (drug), but L1 agrees only with R1 (dose, route):
