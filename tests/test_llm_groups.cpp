@@ -133,7 +133,8 @@ TEST_CASE("Gemini gets a group as a nullable ARRAY of OBJECT", "[llm][groups]") 
   auto result = extractor("gemini:gemini-2.0-flash", services_for(server))->extract(fx.request());
   REQUIRE(result.has_value());
   CHECK(server.violations().empty());
-  const auto& meds = server.requests().at(0).json["generationConfig"]["responseSchema"]["properties"]["meds"];
+  const auto req = server.requests().at(0);
+  const auto& meds = req.json["generationConfig"]["responseSchema"]["properties"]["meds"];
   CHECK(meds["type"] == "ARRAY");
   CHECK(meds["nullable"] == true);
   const auto& items = meds["items"];

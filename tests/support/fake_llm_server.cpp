@@ -59,7 +59,8 @@ void check_gemini_schema(const Json& schema, const std::string& where, std::vect
   if (schema.contains("additionalProperties")) v.push_back(where + " carries additionalProperties (not in Gemini's dialect)");
   const auto type = schema.value("type", std::string());
   if (type == "ARRAY" && !schema.contains("items")) v.push_back(where + " is an ARRAY without items");
-  for (const auto& [k, p] : schema.value("properties", Json::object()).items()) {
+  const auto props = schema.value("properties", Json::object());
+  for (const auto& [k, p] : props.items()) {
     const auto t = p.value("type", std::string());
     if (!t.empty() && lower(t) == t) v.push_back(where + "." + k + " has a lower-case type " + t);
     check_gemini_schema(p, where + "." + k, v);
