@@ -26,7 +26,7 @@ int public_tier(const std::string& header) {
       {"values.hpp", 1},     {"form.hpp", 1},     {"group.hpp", 1},     {"calibration.hpp", 1},     {"output.hpp", 1}, {"template_set.hpp", 1},
       {"normalize.hpp", 2},  {"extractor.hpp", 2}, {"judge.hpp", 2},  {"strategy.hpp", 2},
       {"stt.hpp", 2},        {"history.hpp", 2},  {"http.hpp", 2},    {"models.hpp", 2},
-      {"verify.hpp", 2},     {"evidence.hpp", 2}, {"spoken.hpp", 2},
+      {"verify.hpp", 2},     {"evidence.hpp", 2}, {"spoken.hpp", 2}, {"group_items.hpp", 2},
       {"orchestrator.hpp", 3}, {"session.hpp", 3}};
   auto it = tiers.find(header);
   return it == tiers.end() ? -1 : it->second;

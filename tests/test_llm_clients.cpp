@@ -345,8 +345,8 @@ TEST_CASE("the LLM judge reads a decision, a reason and a merged value", "[llm][
   JudgeRequest jr;
   jr.field = fx.tmpl.find("allergies");
   jr.transcript = &fx.transcript;
-  jr.model_a = Candidate{"a", 0.9, std::nullopt};
-  jr.model_b = Candidate{"b", 0.8, std::nullopt};
+  jr.model_a = Candidate{"a", 0.9, std::nullopt, {}};
+  jr.model_b = Candidate{"b", 0.8, std::nullopt, {}};
   auto v = (*judge)->decide(jr);
   REQUIRE(v.has_value());
   CHECK(v->decision == DecisionKind::Merge);

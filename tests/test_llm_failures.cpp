@@ -159,8 +159,8 @@ TEST_CASE("billed calls count whatever the answer: refusal, filter, safety block
     JudgeRequest jr;
     jr.field = in.tmpl.find("sex");
     jr.transcript = &in.transcript;
-    jr.model_a = Candidate{"female", 0.9, std::nullopt};
-    jr.model_b = Candidate{"male", 0.9, std::nullopt};
+    jr.model_a = Candidate{"female", 0.9, std::nullopt, {}};
+    jr.model_b = Candidate{"male", 0.9, std::nullopt, {}};
     jr.meter = in.meter;
     CHECK_FALSE((*judge)->decide(jr).has_value());
     CHECK(in.meter->total().llm_calls == 1);

@@ -95,7 +95,7 @@ class ScriptedExtractor final : public Extractor {
     ++calls;
     ExtractionResult r;
     for (const auto* f : request.fields) {
-      if (auto it = values_.find(f->id); it != values_.end()) r.values[f->id] = Candidate{it->second, 0.9, std::nullopt};
+      if (auto it = values_.find(f->id); it != values_.end()) r.values[f->id] = Candidate{it->second, 0.9, std::nullopt, {}};
     }
     return r;
   }

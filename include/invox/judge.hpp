@@ -18,6 +18,14 @@ struct JudgeRequest {
   Json current;  // current value or null
   NormalizeContext context;  // for parsing spoken values when checking grounding
   std::shared_ptr<UsageMeter> meter;  // the input's billed requests (extractor.hpp)
+  // Group fields are reconciled item by item (DESIGN.md "Repeating groups"). For one sub-value:
+  // `field` is the sub-field, `group` its group, `path` "meds[1].dose_mg" and item_a/item_b the
+  // two models' aligned items. For an item only one model listed: `field` == `group`, `path`
+  // "meds[2]" and the candidates are that item or nothing. Empty/null for a whole field.
+  const Field* group = nullptr;
+  std::string path;
+  Json item_a;
+  Json item_b;
 };
 
 struct JudgeVerdict {

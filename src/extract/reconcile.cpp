@@ -33,6 +33,7 @@ std::string type_problem(const Json& v, const Field& f) {
       return v.is_string() && std::regex_match(v.get<std::string>(), kTime) ? "" : "not an HH:MM time";
     case FieldType::Number: return v.is_number() ? "" : "not a number";
     case FieldType::Boolean: return v.is_boolean() ? "" : "not true/false";
+    case FieldType::Group: return v.is_array() ? "" : "not a list of items";
     default: return v.is_string() ? "" : "not text";
   }
 }
@@ -42,7 +43,9 @@ std::optional<Candidate> checked(const std::optional<Candidate>& c, const Field&
                                  const char* who, std::vector<std::string>& notes) {
   if (!c || c->value.is_null()) return std::nullopt;
   auto r = normalize_value_for_field(c->value, f, ctx);
-  if (r.value.is_null() || (r.issue && r.issue->type == IssueType::Invalid)) {
+  // A list keeps its usable items when one sub-value fails; VER reports that sub-value.
+  const bool partly_usable = f.is_group() && !r.value.is_null();
+  if (r.value.is_null() || (r.issue && r.issue->type == IssueType::Invalid && !partly_usable)) {
     notes.push_back(fmt::format("{}'s value {} was rejected{}", who, c->value.dump(),
                                 r.issue ? ": " + r.issue->detail : ""));
     return std::nullopt;
@@ -117,6 +120,7 @@ ReconcileOutcome reconcile_field(const ReconcileInput& in) {
     out.decision = decision(f, DecisionKind::ModelA, "agreement");
     return out;
   }
+  if (f.is_group()) return reconcile_group_items(in, a, b, note);
   if (!in.judge) {
     out.decision = decision(f, DecisionKind::KeepCurrent, "the models disagree and no judge is configured");
     out.issues.push_back({f.id, IssueType::Conflict, fmt::format("models disagree: A {} vs B {}", show(a), show(b)),

@@ -8,6 +8,26 @@ namespace invox {
 
 namespace {
 
+// An item of a group (S3/S4 ask about items only one model listed) is stated when at least
+// half of its sub-values are; the evidence is the first one found.
+std::optional<Evidence> item_evidence(const Json& item, const Field& group, const Transcript& transcript,
+                                      const NormalizeContext& ctx) {
+  if (!item.is_object()) return std::nullopt;
+  size_t set = 0, stated = 0;
+  std::optional<Evidence> first;
+  for (const auto& sub : group.fields) {
+    const Json v = item.value(sub.id, Json());
+    if (v.is_null()) continue;
+    ++set;
+    if (auto e = find_evidence(v, sub, transcript, ctx)) {
+      ++stated;
+      if (!first) first = std::move(e);
+    }
+  }
+  if (set == 0 || stated * 2 < set) return std::nullopt;
+  return first;
+}
+
 class RulesJudge final : public Judge {
  public:
   std::string name() const override { return "rules"; }
@@ -17,6 +37,7 @@ class RulesJudge final : public Judge {
     JudgeVerdict v;
     const auto grounded = [&](const std::optional<Candidate>& c) -> std::optional<Evidence> {
       if (!c || c->value.is_null() || !r.transcript) return std::nullopt;
+      if (r.field->is_group()) return item_evidence(c->value, *r.field, *r.transcript, r.context);
       return find_evidence(c->value, *r.field, *r.transcript, r.context);
     };
     const auto ea = grounded(r.model_a);

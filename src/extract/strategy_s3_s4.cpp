@@ -56,6 +56,7 @@ extract::ReconcileInput reconcile_input(const StrategyInput& in, const Field& f,
 void absorb(StrategyOutput& out, const Field& f, extract::ReconcileOutcome&& rec) {
   if (rec.chosen) out.values[f.id] = std::move(*rec.chosen);
   if (rec.decision) out.decisions.push_back(std::move(*rec.decision));
+  for (auto& d : rec.item_decisions) out.decisions.push_back(std::move(d));
   for (auto& issue : rec.issues) out.issues.push_back(std::move(issue));
   out.usage += rec.usage;
   out.calls += rec.judge_calls;

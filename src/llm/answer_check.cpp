@@ -21,7 +21,7 @@ bool normalizes_cleanly(const Json& v, const Field& f, const NormalizeContext& c
   return true;
 }
 
-Checked check_number(const Json& v, const Field& f, const NormalizeContext& ctx) {
+Checked check_number(const Json& v, const Field& f, const NormalizeContext& ctx, const std::string& name) {
   Json n;
   if (v.is_number()) n = v;
   else if (v.is_string()) {
@@ -33,22 +33,23 @@ Checked check_number(const Json& v, const Field& f, const NormalizeContext& ctx)
     }
     if (n.is_null() && !normalizes_cleanly(v, f, ctx, n)) n = nullptr;
   }
-  if (!n.is_number()) return {nullptr, fmt::format("{} must be a JSON number, got {}", f.id, v.dump())};
+  if (!n.is_number()) return {nullptr, fmt::format("{} must be a JSON number, got {}", name, v.dump())};
   const double d = n.get<double>();
-  if (f.min && d < *f.min) return {nullptr, fmt::format("{} = {} is below the minimum {}", f.id, d, *f.min)};
-  if (f.max && d > *f.max) return {nullptr, fmt::format("{} = {} is above the maximum {}", f.id, d, *f.max)};
+  if (f.min && d < *f.min) return {nullptr, fmt::format("{} = {} is below the minimum {}", name, d, *f.min)};
+  if (f.max && d > *f.max) return {nullptr, fmt::format("{} = {} is above the maximum {}", name, d, *f.max)};
   return {n, ""};
 }
 
-Checked check_pattern(const Json& v, const Field& f, const NormalizeContext& ctx, const std::regex& re, const char* form) {
-  if (!v.is_string()) return {nullptr, fmt::format("{} must be a string \"{}\", got {}", f.id, form, v.dump())};
+Checked check_pattern(const Json& v, const Field& f, const NormalizeContext& ctx, const std::string& name,
+                      const std::regex& re, const char* form) {
+  if (!v.is_string()) return {nullptr, fmt::format("{} must be a string \"{}\", got {}", name, form, v.dump())};
   if (std::regex_match(v.get<std::string>(), re)) return {v, ""};
   Json n;
   if (normalizes_cleanly(v, f, ctx, n) && n.is_string() && std::regex_match(n.get<std::string>(), re)) return {n, ""};
-  return {nullptr, fmt::format("{} = {} is not in the form {}", f.id, v.dump(), form)};
+  return {nullptr, fmt::format("{} = {} is not in the form {}", name, v.dump(), form)};
 }
 
-Checked check_enum(const Json& v, const Field& f, const NormalizeContext& ctx) {
+Checked check_enum(const Json& v, const Field& f, const NormalizeContext& ctx, const std::string& name) {
   if (v.is_string()) {
     const auto s = util::to_lower_ascii(util::trim(v.get<std::string>()));
     for (const auto& o : f.options) {
@@ -66,20 +67,20 @@ Checked check_enum(const Json& v, const Field& f, const NormalizeContext& ctx) {
       }
     }
   }
-  return {nullptr, fmt::format("{} = {} is not one of the options: {}", f.id, v.dump(), util::join(f.options, ", "))};
+  return {nullptr, fmt::format("{} = {} is not one of the options: {}", name, v.dump(), util::join(f.options, ", "))};
 }
 
-Checked check_boolean(const Json& v, const Field& f) {
+Checked check_boolean(const Json& v, const std::string& name) {
   if (v.is_boolean()) return {v, ""};
   if (v.is_string()) {
     const auto s = util::to_lower_ascii(util::trim(v.get<std::string>()));
     if (s == "true" || s == "yes") return {true, ""};
     if (s == "false" || s == "no") return {false, ""};
   }
-  return {nullptr, fmt::format("{} must be true or false, got {}", f.id, v.dump())};
+  return {nullptr, fmt::format("{} must be true or false, got {}", name, v.dump())};
 }
 
-Checked check_text(const Json& v, const Field& f) {
+Checked check_text(const Json& v, const Field& f, const std::string& name) {
   if (v.is_string()) {
     auto s = util::trim(v.get<std::string>());
     return {s.empty() ? Json() : Json(s), ""};
@@ -88,30 +89,78 @@ Checked check_text(const Json& v, const Field& f) {
   if (f.type == FieldType::Textarea && v.is_array()) {
     std::vector<std::string> items;
     for (const auto& item : v) {
-      if (!item.is_string()) return {nullptr, fmt::format("{} must be a string of items joined with \", \"", f.id)};
+      if (!item.is_string()) return {nullptr, fmt::format("{} must be a string of items joined with \", \"", name)};
       if (auto s = util::trim(item.get<std::string>()); !s.empty()) items.push_back(s);
     }
     return {items.empty() ? Json() : Json(util::join(items, ", ")), ""};
   }
-  return {nullptr, fmt::format("{} must be a string, got {}", f.id, v.dump())};
+  return {nullptr, fmt::format("{} must be a string, got {}", name, v.dump())};
 }
 
-Checked check_value(const Json& v, const Field& f, const NormalizeContext& ctx) {
+Checked check_value(const Json& v, const Field& f, const NormalizeContext& ctx, const std::string& name) {
   static const std::regex kDate(R"(\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]))");
   static const std::regex kTime(R"(([01]?\d|2[0-3]):[0-5]\d)");
   if (v.is_null()) return {nullptr, ""};
   switch (f.type) {
     case FieldType::Text:
-    case FieldType::Textarea: return check_text(v, f);
-    case FieldType::Number: return check_number(v, f, ctx);
-    case FieldType::Date: return check_pattern(v, f, ctx, kDate, "YYYY-MM-DD");
-    case FieldType::Time: return check_pattern(v, f, ctx, kTime, "HH:MM");
-    case FieldType::Enum: return check_enum(v, f, ctx);
-    case FieldType::Boolean: return check_boolean(v, f);
-    // CF and VER check a list's items sub-value by sub-value; here only its shape.
-    case FieldType::Group: return v.is_array() ? Checked{v, ""} : Checked{nullptr, "expected a list of items"};
+    case FieldType::Textarea: return check_text(v, f, name);
+    case FieldType::Number: return check_number(v, f, ctx, name);
+    case FieldType::Date: return check_pattern(v, f, ctx, name, kDate, "YYYY-MM-DD");
+    case FieldType::Time: return check_pattern(v, f, ctx, name, kTime, "HH:MM");
+    case FieldType::Enum: return check_enum(v, f, ctx, name);
+    case FieldType::Boolean: return check_boolean(v, name);
+    case FieldType::Group: break;  // check_group; templates never nest groups
   }
-  return {nullptr, "unknown field type"};
+  return {nullptr, fmt::format("{} has a type that cannot be checked here", name)};
+}
+
+std::string sub_field_ids(const Field& group) {
+  std::vector<std::string> ids;
+  for (const auto& sub : group.fields) ids.push_back(sub.id);
+  return util::join(ids, ", ");
+}
+
+// A list of items: each item an object, each sub-value checked like a field of its type. What
+// is wrong is named by path; the usable rest (bad sub-values null, malformed items left out)
+// is kept in case a re-ask does not fix it.
+SalvagedGroup check_group(const Json& v, const Field& g, const NormalizeContext& ctx) {
+  SalvagedGroup out;
+  if (v.is_null()) return out;
+  // One object alone is read as a one-item list (the shape CF accepts too).
+  const Json items = v.is_object() ? Json::array({v}) : v;
+  if (!items.is_array()) {
+    out.problems.emplace_back(g.id, fmt::format("{} must be a list of objects with the keys {} (or null), got {}", g.id,
+                                                sub_field_ids(g), v.dump()));
+    return out;
+  }
+  out.value = Json::array();
+  for (size_t i = 0; i < items.size(); ++i) {
+    const auto& item = items[i];
+    const auto item_path = fmt::format("{}[{}]", g.id, i);
+    if (!item.is_object()) {
+      out.problems.emplace_back(item_path, fmt::format("{} must be an object with the keys {}, got {}", item_path,
+                                                       sub_field_ids(g), item.dump()));
+      continue;
+    }
+    Json kept = Json::object();
+    bool any = false;
+    for (const auto& sub : g.fields) {
+      auto it = item.find(sub.id);
+      const auto path = sub_value_path(g.id, i, sub.id);
+      auto [value, problem] = it == item.end() ? Checked{nullptr, ""} : check_value(*it, sub, ctx, path);
+      if (!problem.empty()) out.problems.emplace_back(path, std::move(problem));
+      any = any || !value.is_null();
+      kept[sub.id] = std::move(value);
+    }
+    if (any) out.value.push_back(std::move(kept));
+  }
+  // Items that say nothing are no items; a list of only those says nothing about the group.
+  if (out.value.empty() && !items.empty() && out.problems.empty()) out.value = nullptr;
+  if (g.max_items && out.value.is_array() && out.value.size() > *g.max_items) {
+    out.problems.emplace_back(g.id, fmt::format("{} has {} items; the form allows at most {}", g.id, out.value.size(),
+                                                *g.max_items));
+  }
+  return out;
 }
 
 }  // namespace
@@ -123,7 +172,19 @@ AnswerCheck check_answer(const Json& answer, const std::vector<const Field*>& fi
       out.missing.push_back(f->id);
       continue;
     }
-    auto [value, problem] = check_value(answer[f->id], *f, ctx);
+    if (f->is_group()) {
+      auto group = check_group(answer[f->id], *f, ctx);
+      if (group.problems.empty()) {
+        out.values[f->id] = std::move(group.value);
+        continue;
+      }
+      std::vector<std::string> list;
+      for (const auto& [path, problem] : group.problems) list.push_back(problem);
+      out.problems[f->id] = util::join(list, "; ");
+      out.salvaged[f->id] = std::move(group);
+      continue;
+    }
+    auto [value, problem] = check_value(answer[f->id], *f, ctx, f->id);
     if (problem.empty()) out.values[f->id] = std::move(value);
     else out.problems[f->id] = std::move(problem);
   }

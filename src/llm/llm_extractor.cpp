@@ -8,6 +8,8 @@
 #include "invox/log.hpp"
 #include "llm/answer_check.hpp"
 #include "llm/context_window.hpp"
+#include "llm/answer_schema.hpp"
+#include "llm/group_candidate.hpp"
 #include "invox/evidence.hpp"
 #include "llm/prompts.hpp"
 
@@ -20,7 +22,24 @@ constexpr int kAttempts = 2;  // the first answer and one re-ask
 constexpr int kBaseTokens = 512;
 constexpr int kTokensPerField = 256;
 
-int tokens_for(size_t fields) { return kBaseTokens + kTokensPerField * static_cast<int>(fields); }
+// A group's answer is a list of objects: it counts as one field per kSubValuesPerField of its
+// likely sub-values (sub-fields x items, at most kItemsExpected items assumed).
+constexpr size_t kSubValuesPerField = 16;
+constexpr size_t kItemsExpected = 20;
+
+size_t answer_units(const Field& f) {
+  if (!f.is_group()) return 1;
+  const size_t items = std::min(f.max_items.value_or(kItemsExpected), kItemsExpected);
+  return std::max<size_t>(1, (f.fields.size() * items + kSubValuesPerField - 1) / kSubValuesPerField);
+}
+
+size_t answer_units(const std::vector<const Field*>& fields) {
+  size_t units = 0;
+  for (const auto* f : fields) units += answer_units(*f);
+  return units;
+}
+
+int tokens_for(size_t units) { return kBaseTokens + kTokensPerField * static_cast<int>(units); }
 
 class LlmExtractor final : public Extractor {
  public:
@@ -49,12 +68,17 @@ class LlmExtractor final : public Extractor {
  private:
   Expected<ExtractionResult> extract_in_parts(const ExtractionRequest& request, const std::vector<const Field*>& fields,
                                               size_t per_call) {
-    if (fields.size() <= per_call) return extract_fields(request, fields);
+    if (answer_units(fields) <= per_call) return extract_fields(request, fields);
     ExtractionResult merged;
-    for (size_t first = 0; first < fields.size(); first += per_call) {
-      const auto last = std::min(fields.size(), first + per_call);
+    for (size_t first = 0; first < fields.size();) {
+      // Consecutive fields while their answers fit; a field bigger than a call goes alone.
+      size_t last = first, units = 0;
+      while (last < fields.size() && (last == first || units + answer_units(*fields[last]) <= per_call)) {
+        units += answer_units(*fields[last++]);
+      }
       std::vector<const Field*> part(fields.begin() + static_cast<std::ptrdiff_t>(first),
                                      fields.begin() + static_cast<std::ptrdiff_t>(last));
+      first = last;
       ExtractionRequest sub = request;
       sub.fields = part;
       auto got = extract_fields(sub, part);
@@ -72,12 +96,13 @@ class LlmExtractor final : public Extractor {
     chat.messages = extraction_messages(request);
     chat.schema = fields_schema(fields);
     chat.schema_name = "form_fields";
-    chat.max_tokens = tokens_for(fields.size());
+    chat.max_tokens = tokens_for(answer_units(fields));
     chat.meter = request.meter.get();
 
     std::map<std::string, Json> accepted;
     std::vector<const Field*> pending = fields;
     std::map<std::string, std::string> problems;
+    std::map<std::string, SalvagedGroup> salvaged;
     for (int attempt = 0; attempt < kAttempts && !pending.empty(); ++attempt) {
       auto reply = chat_->complete(chat);
       if (!reply) return reply.error();
@@ -103,6 +128,7 @@ class LlmExtractor final : public Extractor {
       auto check = check_answer(parsed->value, pending, request.context);
       for (auto& [id, value] : check.values) accepted[id] = std::move(value);
       problems = std::move(check.problems);
+      salvaged = std::move(check.salvaged);
       if (parsed->truncated || cut_off) {
         // Members after the cut are lost; asking again would hit the same limit.
         for (const auto& id : check.missing) {
@@ -124,6 +150,16 @@ class LlmExtractor final : public Extractor {
       }
     }
     for (const auto* f : pending) {
+      // A group keeps what was usable of its last answer; each unusable part is an issue.
+      if (auto it = salvaged.find(f->id); it != salvaged.end()) {
+        accepted[f->id] = it->second.value;
+        for (const auto& [path, problem] : it->second.problems) {
+          result.issues.push_back({path, IssueType::Invalid,
+                                   fmt::format("{} gave an unusable value twice, left out: {}", name(), problem),
+                                   IssueAction::ManualReview});
+        }
+        continue;
+      }
       result.issues.push_back({f->id, IssueType::Invalid,
                                fmt::format("{} gave an unusable value twice: {}", name(), problems[f->id]),
                                IssueAction::ManualReview});
@@ -137,6 +173,10 @@ class LlmExtractor final : public Extractor {
           log::debug(fmt::format("{}: ignoring a value for locked field {}", name(), f->id));
           continue;
         }
+      }
+      if (f->is_group()) {
+        result.values[f->id] = group_candidate(it->second, *f, request, kGroundedConfidence, kUngroundedConfidence);
+        continue;
       }
       Candidate c;
       c.value = it->second;

@@ -1,6 +1,8 @@
 // The prompt texts (issue 6: "prompts in one readable place").
 #include "llm/prompts.hpp"
 
+#include "llm/group_prompts.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -66,34 +68,20 @@ std::string type_line(const Field& f) {
   if (!f.description.empty()) line += fmt::format("; {}", f.description);
   if (!f.aliases.empty()) line += fmt::format("; also called: {}", fmt::join(f.aliases, ", "));
   if (!f.guidelines.empty()) line += fmt::format("; guidelines: {}", f.guidelines);
+  if (f.is_group()) {
+    if (f.min_items) line += fmt::format("; at least {} items", *f.min_items);
+    if (f.max_items) line += fmt::format("; at most {} items", *f.max_items);
+    line += "; each item has:";
+    for (const auto& sub : f.fields) line += "\n  " + type_line(sub);
+  }
   return line;
-}
-
-Json property_schema(const Field& f) {
-  Json p = Json::object();
-  switch (f.type) {
-    case FieldType::Number: p["type"] = {"number", "null"}; break;
-    case FieldType::Boolean: p["type"] = {"boolean", "null"}; break;
-    default: p["type"] = {"string", "null"}; break;
-  }
-  if (f.type == FieldType::Enum && !f.options.empty()) {
-    Json values = Json::array();
-    for (const auto& o : f.options) values.push_back(o);
-    values.push_back(nullptr);  // strict mode needs null among the enum values to allow it
-    p["enum"] = values;
-  }
-  std::string description = f.label.empty() ? f.id : f.label;
-  if (f.type == FieldType::Date) description += " (YYYY-MM-DD)";
-  if (f.type == FieldType::Time) description += " (HH:MM, 24 h)";
-  if (f.type == FieldType::Textarea) description += " (items joined with \", \")";
-  if (!f.unit.empty()) description += fmt::format(" in {}", f.unit);
-  p["description"] = description;
-  return p;
 }
 
 Json examples_subset(const Json& expected, const std::vector<const Field*>& fields) {
   Json out = Json::object();
-  for (const auto* f : fields) out[f->id] = expected.is_object() && expected.contains(f->id) ? expected[f->id] : Json();
+  for (const auto* f : fields) {
+    out[f->id] = expected.is_object() && expected.contains(f->id) ? complete_items(expected[f->id], *f) : Json();
+  }
   return out;
 }
 
@@ -128,20 +116,11 @@ std::string delimit(std::string_view tag, std::string_view text) {
   return fmt::format("<{}>\n{}\n</{}>", tag, body, tag);
 }
 
-Json fields_schema(const std::vector<const Field*>& fields) {
-  Json schema = {{"type", "object"}, {"properties", Json::object()}, {"required", Json::array()},
-                 {"additionalProperties", false}};
-  for (const auto* f : fields) {
-    schema["properties"][f->id] = property_schema(*f);
-    schema["required"].push_back(f->id);
-  }
-  return schema;
-}
-
 std::vector<ChatMessage> extraction_messages(const ExtractionRequest& r) {
   std::string system = kExtractionSystem;
   system += "\n\nFields to fill (id, label, type and constraints):\n";
   for (const auto* f : r.fields) system += type_line(*f) + "\n";
+  if (const auto rules = group_rules(r.fields); !rules.empty()) system += "\n" + rules + "\n";
 
   std::string context = "Context for this form (not a source of new values):\n";
   const auto resolved = resolve_reference_date(r.context);
@@ -198,7 +177,7 @@ std::vector<ChatMessage> judge_messages(const JudgeRequest& r) {
   const auto show = [](const std::optional<Candidate>& c) {
     return c && !c->value.is_null() ? c->value.dump() : std::string("(no value)");
   };
-  std::string case_text = "Field:\n" + type_line(*r.field) + "\n";
+  std::string case_text = "Field:\n" + type_line(*r.field) + "\n" + judge_item_context(r);
   case_text += fmt::format("Current value: {}\n", r.current.is_null() ? std::string("(empty)") : r.current.dump());
   case_text += fmt::format("Candidate A: {}\nCandidate B: {}\n", show(r.model_a), show(r.model_b));
   const std::string text = r.transcript ? r.transcript->text : std::string();

@@ -15,8 +15,6 @@ namespace invox::llm {
 
 inline constexpr size_t kMaxFewShots = 3;
 
-// Strict JSON Schema of the answer: one property per field, typed, enums closed, all nullable.
-[[nodiscard]] Json fields_schema(const std::vector<const Field*>& fields);
 [[nodiscard]] std::vector<ChatMessage> extraction_messages(const ExtractionRequest& request);
 // The follow-up turn that asks once more, listing what was wrong (Instructor-style re-ask).
 [[nodiscard]] ChatMessage repair_message(const std::vector<std::string>& problems);

@@ -30,6 +30,44 @@ const Json* response_schema(const FakeRequest& r) {
   return nullptr;
 }
 
+// Strict mode's rules one level down (a group's items): a closed object whose every property is
+// required, in order, and nullable (enums listing null).
+void check_strict_object(const Json& schema, const std::string& where, std::vector<std::string>& v) {
+  if (schema.value("type", Json()) != "object") v.push_back(where + " is not type object");
+  if (schema.value("additionalProperties", Json(true)) != false) v.push_back(where + " lacks additionalProperties:false");
+  const auto props = schema.value("properties", Json::object());
+  std::vector<std::string> keys, required;
+  for (const auto& [k, p] : props.items()) keys.push_back(k);
+  for (const auto& k : schema.value("required", Json::array())) required.push_back(k.get<std::string>());
+  if (keys != required) v.push_back(where + ".required does not list every property in order");
+  for (const auto& [k, p] : props.items()) {
+    const auto t = p.value("type", Json());
+    bool nullable = t.is_array() && std::find(t.begin(), t.end(), Json("null")) != t.end();
+    if (!nullable) v.push_back("property " + where + "." + k + " is not nullable");
+    if (p.contains("enum") && std::find(p["enum"].begin(), p["enum"].end(), Json()) == p["enum"].end()) {
+      v.push_back("enum of " + where + "." + k + " does not allow null");
+    }
+    if (t.is_array() && std::find(t.begin(), t.end(), Json("array")) != t.end()) {
+      if (!p.contains("items")) v.push_back("array " + where + "." + k + " has no items schema");
+      else check_strict_object(p["items"], where + "." + k + ".items", v);
+    }
+  }
+}
+
+// Gemini's dialect everywhere: upper-case types, no additionalProperties, an ARRAY with items.
+void check_gemini_schema(const Json& schema, const std::string& where, std::vector<std::string>& v) {
+  if (schema.contains("additionalProperties")) v.push_back(where + " carries additionalProperties (not in Gemini's dialect)");
+  const auto type = schema.value("type", std::string());
+  if (type == "ARRAY" && !schema.contains("items")) v.push_back(where + " is an ARRAY without items");
+  const auto props = schema.value("properties", Json::object());
+  for (const auto& [k, p] : props.items()) {
+    const auto t = p.value("type", std::string());
+    if (!t.empty() && lower(t) == t) v.push_back(where + "." + k + " has a lower-case type " + t);
+    check_gemini_schema(p, where + "." + k, v);
+  }
+  if (schema.contains("items")) check_gemini_schema(schema["items"], where + ".items", v);
+}
+
 void check_openai(const FakeRequest& r, const std::string& key, std::vector<std::string>& v) {
   if (r.method != "POST") v.push_back("chat request is not a POST");
   if (r.headers.count("content-type") == 0 || r.headers.at("content-type").find("application/json") == std::string::npos) {
@@ -80,6 +118,10 @@ void check_openai(const FakeRequest& r, const std::string& key, std::vector<std:
     if (p.contains("enum") && std::find(p["enum"].begin(), p["enum"].end(), Json()) == p["enum"].end()) {
       v.push_back("enum of " + k + " does not allow null");
     }
+    if (t.is_array() && std::find(t.begin(), t.end(), Json("array")) != t.end()) {
+      if (!p.contains("items")) v.push_back("array " + k + " has no items schema");
+      else check_strict_object(p["items"], k + ".items", v);
+    }
   }
 }
 
@@ -107,7 +149,7 @@ void check_gemini(const FakeRequest& r, const std::string& key, std::vector<std:
   if (gc.value("responseMimeType", std::string()) != "application/json") v.push_back("responseMimeType is not application/json");
   const auto schema = gc.value("responseSchema", Json::object());
   if (schema.value("type", std::string()) != "OBJECT") v.push_back("responseSchema root is not OBJECT");
-  if (schema.contains("additionalProperties")) v.push_back("responseSchema carries additionalProperties (not in Gemini's dialect)");
+  check_gemini_schema(schema, "responseSchema", v);
 }
 
 uint32_t small_hash(const std::string& s) {
@@ -130,11 +172,12 @@ std::vector<std::string> check_request(const FakeRequest& r, const std::string& 
   return v;
 }
 
-std::vector<AskedField> asked_fields(const FakeRequest& r) {
+namespace {
+
+std::vector<AskedField> properties_of(const Json& schema) {
   std::vector<AskedField> out;
-  const Json* schema = response_schema(r);
-  if (!schema || !schema->contains("properties")) return out;
-  for (const auto& [id, p] : (*schema)["properties"].items()) {
+  if (!schema.is_object() || !schema.contains("properties")) return out;
+  for (const auto& [id, p] : schema["properties"].items()) {
     AskedField f;
     f.id = id;
     const auto t = p.value("type", Json());
@@ -155,9 +198,17 @@ std::vector<AskedField> asked_fields(const FakeRequest& r) {
       if (d.find("YYYY-MM-DD") != std::string::npos) f.type = "date";
       if (d.find("HH:MM") != std::string::npos) f.type = "time";
     }
+    if (f.type == "array" && p.contains("items")) f.sub_fields = properties_of(p["items"]);
     out.push_back(std::move(f));
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<AskedField> asked_fields(const FakeRequest& r) {
+  const Json* schema = response_schema(r);
+  return schema ? properties_of(*schema) : std::vector<AskedField>{};
 }
 
 bool is_judge_request(const FakeRequest& r) {
@@ -236,15 +287,32 @@ ModelSays default_answer(const FakeRequest& r) {
     return says;
   }
   const bool b = r.model.size() >= 2 && r.model.compare(r.model.size() - 2, 2, "-b") == 0;
+  const auto typed = [&](const AskedField& f, bool differ) -> Json {
+    if (!f.options.empty()) return f.options[differ ? f.options.size() - 1 : 0];
+    if (f.type == "number") return static_cast<int>(small_hash(f.id) % 50) + 1 + (differ ? 1 : 0);
+    if (f.type == "boolean") return !differ;
+    if (f.type == "date") return differ ? "2026-03-15" : "2026-03-14";
+    if (f.type == "time") return differ ? "11:30" : "10:30";
+    return (differ ? "other value of " : "value of ") + f.id;
+  };
   Json answer = Json::object();
   for (const auto& f : asked_fields(r)) {
     const bool differ = b && small_hash(f.id) % 4 == 0;
-    if (!f.options.empty()) answer[f.id] = f.options[differ ? f.options.size() - 1 : 0];
-    else if (f.type == "number") answer[f.id] = static_cast<int>(small_hash(f.id) % 50) + 1 + (differ ? 1 : 0);
-    else if (f.type == "boolean") answer[f.id] = !differ;
-    else if (f.type == "date") answer[f.id] = differ ? "2026-03-15" : "2026-03-14";
-    else if (f.type == "time") answer[f.id] = differ ? "11:30" : "10:30";
-    else answer[f.id] = (differ ? "other value of " : "value of ") + f.id;
+    if (f.type != "array") {
+      answer[f.id] = typed(f, differ);
+      continue;
+    }
+    // A group: two items; a differing model changes one sub-value of the second.
+    answer[f.id] = Json::array();
+    for (int item = 0; item < 2; ++item) {
+      Json object = Json::object();
+      for (const auto& sub : f.sub_fields) {
+        AskedField named = sub;
+        named.id = sub.id + " " + std::to_string(item + 1);
+        object[sub.id] = typed(named, differ && item == 1 && &sub == &f.sub_fields.back());
+      }
+      answer[f.id].push_back(std::move(object));
+    }
   }
   says.content = answer.dump();
   return says;

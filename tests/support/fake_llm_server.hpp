@@ -56,11 +56,13 @@ struct ModelSays {
 [[nodiscard]] FakeReply error_reply(int status, const std::string& message, int retry_after_s = -1);
 
 // The fields a request asks for: property names of its response schema, with their JSON type
-// ("string" | "number" | "boolean") and enum options.
+// ("string" | "number" | "boolean" | "date" | "time" | "array") and enum options; a group
+// ("array") lists its items' sub-fields.
 struct AskedField {
   std::string id;
   std::string type;
   std::vector<std::string> options;
+  std::vector<AskedField> sub_fields;
 };
 [[nodiscard]] std::vector<AskedField> asked_fields(const FakeRequest& request);
 [[nodiscard]] bool is_judge_request(const FakeRequest& request);
@@ -68,8 +70,9 @@ struct AskedField {
 [[nodiscard]] std::string last_user_text(const FakeRequest& request);
 [[nodiscard]] std::vector<std::pair<std::string, std::string>> messages_of(const FakeRequest& request);
 
-// A deterministic answer for benchmarks and smoke runs: every asked field gets a typed value;
-// models whose name ends in "-b" disagree on every fourth field; the judge picks model_a.
+// A deterministic answer for benchmarks and smoke runs: every asked field gets a typed value (a
+// group two items); models whose name ends in "-b" disagree on every fourth field (in a group:
+// the last sub-value of its second item); the judge picks model_a.
 [[nodiscard]] ModelSays default_answer(const FakeRequest& request);
 
 // One model in the fake's catalog (what the providers' model endpoints list).

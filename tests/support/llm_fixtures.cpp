@@ -1,5 +1,7 @@
 #include "support/llm_fixtures.hpp"
 
+#include <stdexcept>
+
 namespace invox::test {
 
 ModelServices services_for(const FakeLlmServer& server, SleepLog* sleeps) {
@@ -39,6 +41,18 @@ Template sample_template() {
       {"id": "smoker", "label": "Smoker", "type": "boolean"}
     ]})");
   auto t = parse_template(doc, "sample");
+  if (!t) throw std::runtime_error(t.error().message);
+  return *t;
+}
+
+Template group_sample_template() {
+  const Json doc = Json::parse(R"({"id": "clinic-note", "title": "Clinic note", "fields": [
+    {"id": "patient_name", "label": "Patient", "type": "text"},
+    {"id": "meds", "label": "Medications", "type": "group", "maxItems": 5, "fields": [
+      {"id": "drug", "label": "Drug", "type": "text", "required": true},
+      {"id": "dose_mg", "label": "Dose", "type": "number", "unit": "mg"},
+      {"id": "route", "label": "Route", "type": "enum", "options": ["oral", "intravenous", "topical"]}]}]})");
+  auto t = parse_template(doc, "clinic-note.json");
   if (!t) throw std::runtime_error(t.error().message);
   return *t;
 }

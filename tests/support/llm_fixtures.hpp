@@ -35,4 +35,8 @@ struct SleepLog {
 // A template with one field of every type, for schema and strategy tests.
 [[nodiscard]] Template sample_template();
 
+// A template with a text field and a group `meds` (drug: text, required; dose_mg: number in mg;
+// route: enum oral | intravenous | topical; at most 5 items), for group schema and S3/S4 tests.
+[[nodiscard]] Template group_sample_template();
+
 }  // namespace invox::test
