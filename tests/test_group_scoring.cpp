@@ -2,12 +2,14 @@
 // matching, the per-sub-value outcomes, the counts, byType and the item-count rate.
 #include <catch2/catch.hpp>
 
-#include "eval/item_matching.hpp"
+#include "invox/group_items.hpp"
 #include "eval/report.hpp"
 #include "eval/scoring.hpp"
 
 using invox::Json;
 using namespace invox::eval;
+using invox::ItemPair;
+using invox::match_group_items;
 
 namespace {
 
@@ -47,7 +49,7 @@ TEST_CASE("group matching: maximum weight, not first come", "[eval][group]") {
   // p0 is e1 exactly (weight 2); p1 shares only the colour with e0 (weight 1); p2 matches nothing.
   const Json predicted = Json::parse(
       R"([{"registration":"B2","colour":"blue"},{"registration":"C3","colour":"red"},{"registration":null,"colour":"green"}])");
-  const auto pairs = match_items(*t.find("vehicles"), expected, predicted);
+  const auto pairs = match_group_items(expected, predicted, *t.find("vehicles"));
   REQUIRE(pairs.size() == 3);
   CHECK(pairs[0] == ItemPair{0, 1});
   CHECK(pairs[1] == ItemPair{1, 0});
@@ -58,11 +60,11 @@ TEST_CASE("group matching: ties keep spoken order; weight 0 never pairs", "[eval
   const auto t = group_template();
   const Json expected = Json::parse(R"([{"registration":"A","colour":"red"}])");
   const Json predicted = Json::parse(R"([{"registration":"X","colour":"red"},{"registration":"Y","colour":"red"}])");
-  const auto pairs = match_items(*t.find("vehicles"), expected, predicted);
+  const auto pairs = match_group_items(expected, predicted, *t.find("vehicles"));
   REQUIRE(pairs.size() == 2);
   CHECK(pairs[0] == ItemPair{0, 0});
   CHECK(pairs[1] == ItemPair{std::nullopt, 1});
-  const auto none = match_items(*t.find("vehicles"), expected, Json::parse(R"([{"registration":"Z","colour":"blue"}])"));
+  const auto none = match_group_items(expected, Json::parse(R"([{"registration":"Z","colour":"blue"}])"), *t.find("vehicles"));
   REQUIRE(none.size() == 2);
   CHECK(none[0] == ItemPair{0, std::nullopt});
   CHECK(none[1] == ItemPair{std::nullopt, 0});

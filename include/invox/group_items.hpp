@@ -13,15 +13,17 @@ namespace invox {
 struct ItemPair {
   std::optional<size_t> left;   // index into the left list; nullopt = a right item nothing matched
   std::optional<size_t> right;  // index into the right list; nullopt = a left item nothing matched
+  friend bool operator==(const ItemPair&, const ItemPair&) = default;
 };
 
-// How many sub-fields the two items both set to equal values (values_match per sub-field).
+// How many of `left`'s non-null sub-values `right` has equal values for (values_match per sub-field).
 [[nodiscard]] int item_agreement(const Json& left, const Json& right, const Field& group);
 
-// A maximum-weight pairing (weight = item_agreement; pairs of weight 0 are not made). Among
-// pairings of equal weight the one that moves items least in the spoken order wins. Returns
-// every left item in order (paired or not), then the unpaired right items in order. Entries of
-// either list that are not objects only ever stay unpaired.
+// A maximum-weight pairing (weight = item_agreement; pairs of weight 0 are not made), the same
+// search as the reference scorer (DESIGN.md "Scoring a group"): among pairings of equal weight,
+// earlier left items take the earliest right items in spoken order. Returns every left item in
+// order (paired or not), then the unpaired right items in order. Lists longer than 14 items are
+// paired greedily in left order. Entries that are not objects only ever stay unpaired.
 [[nodiscard]] std::vector<ItemPair> match_group_items(const Json& left, const Json& right, const Field& group);
 
 }  // namespace invox

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "eval/item_matching.hpp"
+#include "invox/group_items.hpp"
 
 #include "invox/group.hpp"
 
@@ -18,7 +18,7 @@ size_t item_count(const Json& v) { return v.is_array() ? v.size() : 0; }
 // DESIGN.md "Scoring a group": pair the items, score each sub-field of each pair like a scalar.
 void score_group(const Field& group, const FilledField* filled, const std::vector<Issue>* issues, FieldScore& fs) {
   const bool ai = filled && filled->source == "ai";
-  for (const auto& [e, p] : match_items(group, fs.expected, fs.predicted)) {
+  for (const auto& [e, p] : match_group_items(fs.expected, fs.predicted, group)) {
     static const Json kNone;
     const Json& expected_item = e ? fs.expected[*e] : kNone;
     const Json& predicted_item = p ? fs.predicted[*p] : kNone;

