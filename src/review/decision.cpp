@@ -16,8 +16,8 @@ namespace {
 
 constexpr std::array<std::string_view, 3> kActions = {"accept", "edit", "clear"};
 // Keys of a filled field that review writes itself; any other key is carried over as found.
-constexpr std::array<std::string_view, 7> kFieldKeys = {"value",      "changed",  "previousValue", "source",
-                                                        "confidence", "evidence", "reviewed"};
+constexpr std::array<std::string_view, 9> kFieldKeys = {"value",    "changed",  "previousValue", "source",      "confidence",
+                                                        "evidence", "reviewed", "items",         "rawConfidence"};
 
 // A string member of a document read from disk, "" when absent or of another type (a hand-edited
 // file must not make a lookup throw).
@@ -53,6 +53,8 @@ Json reviewed_entry(const Json& entry, const Json& to, Action action) {
   out["confidence"] = to.is_null() ? 0.0 : 1.0;
   // Where it was said stays useful (and feeds --learn) unless the person emptied the field.
   if (action != Action::Clear && entry.contains("evidence")) out["evidence"] = entry["evidence"];
+  // A group's per-item details describe the list as read; they stay true only if it was accepted.
+  if (action == Action::Accept && entry.contains("items")) out["items"] = entry["items"];
   out["reviewed"] = true;
   for (const auto& [key, value] : entry.items()) {
     if (std::find(kFieldKeys.begin(), kFieldKeys.end(), key) == kFieldKeys.end()) out[key] = value;
