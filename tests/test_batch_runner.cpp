@@ -19,6 +19,7 @@
 #include "batch/runner.hpp"
 #include "support/scratch_dir.hpp"
 #include "util/file_io.hpp"
+#include "util/time_format.hpp"
 
 namespace fs = std::filesystem;
 using invox::test::ScratchDir;
@@ -38,7 +39,12 @@ FillOutcome scripted(const BatchInput& in, std::atomic<int>& calls) {
   FillOutcome out;
   out.form.template_id = "t";
   out.form.strategy = "S1";
-  out.form.filled.emplace_back("a", invox::FilledField{Json(word), true, nullptr, "ai", 0.9, std::nullopt});
+  invox::FilledField a;
+  a.value = Json(word);
+  a.changed = true;
+  a.source = "ai";
+  a.confidence = 0.9;
+  out.form.filled.emplace_back("a", std::move(a));
   if (word == "good") out.report.status = FormStatus::Complete;
   else if (word == "review") out.report.status = FormStatus::NeedsReview;
   else if (word == "throw") throw std::runtime_error("boom");
@@ -262,6 +268,6 @@ TEST_CASE("batch progress: bar and line rendering carry counts, rate and ETA", "
   CHECK(bar == "[====>     ] 4/10 done 2 review 1 failed 1 | 2.0/s | ETA 3s");
   const std::string line = render_line(s);
   CHECK(line == "invox: 4/10 inputs: 2 complete, 1 needs_review, 1 failed, 0 skipped; 2.0 inputs/s; elapsed 2s, ETA 3s");
-  CHECK(format_duration(3725) == "1h02m");
-  CHECK(format_duration(65) == "1m05s");
+  CHECK(invox::util::format_duration(3725) == "1h02m");
+  CHECK(invox::util::format_duration(65) == "1m05s");
 }

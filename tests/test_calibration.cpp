@@ -48,7 +48,7 @@ TEST_CASE("isotonic: violators are pooled and the map interpolates between block
   for (size_t i = 1; i < m.knots.size(); ++i) CHECK(m.knots[i].second >= m.knots[i - 1].second);
 }
 
-TEST_CASE("isotonic: equal scores share one value; the prior keeps small blocks from certainty", "[calibration]") {
+TEST_CASE("isotonic: equal scores share one value, the prior keeps small blocks from certainty", "[calibration]") {
   auto tied = fit_isotonic({{0.5, 1.0}, {0.5, 0.0}, {0.5, 1.0}, {0.5, 1.0}}, no_prior());
   REQUIRE(tied.knots.size() == 1);
   CHECK(tied.apply(0.5) == Approx(0.75));

@@ -56,7 +56,7 @@ TEST_CASE("group matching: maximum weight, not first come", "[eval][group]") {
   CHECK(pairs[2] == ItemPair{std::nullopt, 2});
 }
 
-TEST_CASE("group matching: ties keep spoken order; weight 0 never pairs", "[eval][group]") {
+TEST_CASE("group matching: ties keep spoken order, weight 0 never pairs", "[eval][group]") {
   const auto t = group_template();
   const Json expected = Json::parse(R"([{"registration":"A","colour":"red"}])");
   const Json predicted = Json::parse(R"([{"registration":"X","colour":"red"},{"registration":"Y","colour":"red"}])");
@@ -105,7 +105,7 @@ TEST_CASE("group scoring: sub-values of pairs, unpaired items, counts and byType
   CHECK(m.item_count_exact_rate() == Approx(0.0));
 }
 
-TEST_CASE("group scoring: an unpaired expected item is omissions; null equals []", "[eval][group]") {
+TEST_CASE("group scoring: an unpaired expected item is omissions, null equals []", "[eval][group]") {
   const auto t = group_template();
   const Json expected = Json::parse(R"({"location":null,"vehicles":[{"registration":"A1","colour":null}]})");
   const auto empty = form_of(nullptr, Json::array());

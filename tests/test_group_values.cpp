@@ -180,7 +180,7 @@ TEST_CASE("group update: an unlocked group takes the complete new list", "[group
   CHECK(v.confidence == Approx(0.3));  // the lowest of its items'
 }
 
-TEST_CASE("group update: the same list again is not a change; null keeps the current list", "[group][assembly]") {
+TEST_CASE("group update: the same list again is not a change, null keeps the current list", "[group][assembly]") {
   const auto t = vehicles_template();
   invox::CurrentValues current;
   current["vehicles"] = {Json::parse(R"([{"registration":"A1","colour":"red","passengers":null,"seen_on":null}])"), false, "manual"};

@@ -21,7 +21,7 @@ const fs::path kRoot = INVOX_SOURCE_DIR;
 // Tiers of the public headers: core types, agent interfaces, the pipeline.
 int public_tier(const std::string& header) {
   static const std::map<std::string, int> tiers = {
-      {"expected.hpp", 0},   {"json.hpp", 0},     {"log.hpp", 0},
+      {"expected.hpp", 0},   {"json.hpp", 0},     {"log.hpp", 0},    {"failure.hpp", 0},
       {"config.hpp", 1},     {"model_spec.hpp", 1}, {"model_config.hpp", 1}, {"template.hpp", 1}, {"transcript.hpp", 1},
       {"values.hpp", 1},     {"form.hpp", 1},     {"group.hpp", 1},     {"calibration.hpp", 1},     {"output.hpp", 1}, {"template_set.hpp", 1},
       {"normalize.hpp", 2},  {"extractor.hpp", 2}, {"judge.hpp", 2},  {"strategy.hpp", 2},

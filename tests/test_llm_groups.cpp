@@ -186,7 +186,7 @@ TEST_CASE("a list still malformed after the re-ask keeps its usable items, issue
   CHECK(paths == std::vector<std::string>{"meds[0].route", "meds[1]"});
 }
 
-TEST_CASE("[] means none and is kept; null means not mentioned; too many items are re-asked", "[llm][groups]") {
+TEST_CASE("an empty list means none and is kept, null means not mentioned, too many items are re-asked", "[llm][groups]") {
   Fixture fx;
   SECTION("none") {
     FakeLlmServer server;

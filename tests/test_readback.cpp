@@ -54,13 +54,21 @@ TEST_CASE("readback: without a report every filled value is read, without a temp
   CHECK(texts(readback_lines({&form, nullptr, &invox::testing::demo_template()})) ==
         std::vector<std::string>{"Reading back: Demo.", "Patient name is Ann Lee.", "Temperature is thirty-eight point five.",
                                  "Is that correct?"});
+  const auto ai_value = [](Json v) {
+    FilledField f;
+    f.value = std::move(v);
+    f.changed = true;
+    f.source = "ai";
+    f.confidence = 0.9;
+    return f;
+  };
   FilledForm bare;
   bare.template_id = "site-visit";
-  bare.filled.emplace_back("visit_date", FilledField{Json("2026-03-14"), true, Json(), "ai", 0.9, std::nullopt});
-  bare.filled.emplace_back("start_time", FilledField{Json("09:05"), true, Json(), "ai", 0.9, std::nullopt});
-  bare.filled.emplace_back("crew_size", FilledField{Json(4), true, Json(), "ai", 0.9, std::nullopt});
-  bare.filled.emplace_back("lockout_done", FilledField{Json(true), true, Json(), "ai", 0.9, std::nullopt});
-  bare.filled.emplace_back("asset_tag", FilledField{Json("PMP-0412"), true, Json(), "ai", 0.9, std::nullopt});
+  bare.filled.emplace_back("visit_date", ai_value(Json("2026-03-14")));
+  bare.filled.emplace_back("start_time", ai_value(Json("09:05")));
+  bare.filled.emplace_back("crew_size", ai_value(Json(4)));
+  bare.filled.emplace_back("lockout_done", ai_value(Json(true)));
+  bare.filled.emplace_back("asset_tag", ai_value(Json("PMP-0412")));
   CHECK(texts(readback_lines({&bare, nullptr, nullptr})) ==
         std::vector<std::string>{"Reading back: site visit.", "Visit date is March fourteenth, twenty twenty-six.",
                                  "Start time is nine oh five in the morning.", "Crew size is four.", "Lockout done: yes.",

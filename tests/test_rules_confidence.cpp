@@ -44,7 +44,7 @@ ConfidenceSignals cued(double score) {
 
 }  // namespace
 
-TEST_CASE("signals: rivals, negation and inference lower the raw score; order is kept", "[rules][calibration]") {
+TEST_CASE("signals: rivals, negation and inference lower the raw score, order is kept", "[rules][calibration]") {
   const double base = combine_signals(cued(0.9));
   CHECK(base == Approx(0.9));
   auto rival = cued(0.9);

@@ -9,11 +9,9 @@
 using namespace invox;
 using namespace invox::rules;
 
-// Cases tagged [!shouldfail] are known gaps at this commit (see docs/RULES.md "Repeating
-// groups"): a rejection after a value inside a record ("sixty milligrams, not fifty") keeps the
-// rejected value, a return to a record by its name after an answer turn is not resolved, and
-// "Another one:" is read as the record's name. Catch reports them if they start passing, so the
-// tag is removed when they are fixed.
+// Cases tagged [!shouldfail] are known gaps (see docs/RULES.md "Repeating groups"): "Another
+// one:" is read as the record's name. Catch reports them if they start passing, so the tag is
+// removed when they are fixed.
 
 namespace {
 Field sub(std::string id, std::string label, FieldType type, std::vector<std::string> aliases = {},
@@ -72,7 +70,7 @@ TEST_CASE("group units: ordinals and openers start records, dates keep their ord
   CHECK(tt.tokens[units[3].first].norm == "then");
 }
 
-TEST_CASE("group units: a question and its answer are one unit; removal verbs are marked", "[rules][groups]") {
+TEST_CASE("group units: a question and its answer are one unit, removal verbs are marked", "[rules][groups]") {
   auto stems = item_words({"Medications"});
   auto tt = tokenize("Vet: And the dose? Owner: Twenty milligrams. Vet: Scratch the carprofen. Scratch that, fine.");
   auto units = split_item_units(tt, stems);
@@ -96,7 +94,7 @@ TEST_CASE("group: records said one per sentence are read with their sub-values",
   CHECK((*r.records)[1].at("dose_mg").evidence.has_value());
 }
 
-TEST_CASE("group: a removed record is left out and a correction changes its record", "[rules][groups][!shouldfail]") {
+TEST_CASE("group: a removed record is left out and a correction changes its record", "[rules][groups]") {
   auto r = read_group(medications(),
                       "Meds today. First, Carprofen, twenty five milligrams, oral. Second, Maropitant, ten milligrams, "
                       "injection. Third, Gabapentin, fifty milligrams, oral. Actually scratch the maropitant, the owner "
@@ -109,7 +107,7 @@ TEST_CASE("group: a removed record is left out and a correction changes its reco
   CHECK(number_of((*r.records)[1], "dose_mg") == 60);
 }
 
-TEST_CASE("group: a return to an earlier record adds to it, not a new record", "[rules][groups][!shouldfail]") {
+TEST_CASE("group: a return to an earlier record adds to it, not a new record", "[rules][groups]") {
   auto r = read_group(medications(),
                       "Nurse: First, Carprofen, oral. Second, Cefovecin, eighty milligrams, injection. "
                       "Vet: Back to the carprofen, what dose? Nurse: Twelve milligrams.",

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "util/time_format.hpp"
+
 namespace invox::batch {
 
 namespace {
@@ -20,16 +22,9 @@ std::string eta(const ProgressSnapshot& s) {
   const double r = rate(s);
   if (s.counts.inputs >= s.total) return "0s";
   if (r <= 0.0) return "--";
-  return format_duration(static_cast<double>(s.total - s.counts.inputs) / r);
+  return util::format_duration(static_cast<double>(s.total - s.counts.inputs) / r);
 }
 }  // namespace
-
-std::string format_duration(double seconds) {
-  const long t = std::lround(std::max(0.0, seconds));
-  if (t >= 3600) return fmt::format("{}h{:02}m", t / 3600, (t % 3600) / 60);
-  if (t >= 60) return fmt::format("{}m{:02}s", t / 60, t % 60);
-  return fmt::format("{}s", t);
-}
 
 std::string render_bar(const ProgressSnapshot& s, int width) {
   const double frac = s.total ? static_cast<double>(s.counts.inputs) / static_cast<double>(s.total) : 1.0;
@@ -46,7 +41,7 @@ std::string render_line(const ProgressSnapshot& s) {
   return fmt::format("invox: {}/{} inputs: {} complete, {} needs_review, {} failed, {} skipped; {:.1f} inputs/s; "
                      "elapsed {}, ETA {}",
                      s.counts.inputs, s.total, s.counts.complete, s.counts.needs_review, s.counts.failed,
-                     s.counts.skipped, rate(s), format_duration(s.elapsed_s), eta(s));
+                     s.counts.skipped, rate(s), util::format_duration(s.elapsed_s), eta(s));
 }
 
 Progress::Progress(size_t total, ProgressOptions options)

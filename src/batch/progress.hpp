@@ -29,7 +29,6 @@ struct ProgressSnapshot {
 };
 [[nodiscard]] std::string render_bar(const ProgressSnapshot& s, int width = 30);
 [[nodiscard]] std::string render_line(const ProgressSnapshot& s);
-[[nodiscard]] std::string format_duration(double seconds);  // "1h02m", "3m05s", "42s"
 
 class Progress {
  public:

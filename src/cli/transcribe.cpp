@@ -15,7 +15,6 @@
 #include <fmt/format.h>
 
 #include "batch/inputs.hpp"
-#include "batch/progress.hpp"
 #include "cli/flags_log.hpp"
 #include "cli/command.hpp"
 #include "cli/flags_model.hpp"
@@ -26,6 +25,7 @@
 #include "invox/template.hpp"
 #include "invox/transcript.hpp"
 #include "util/file_io.hpp"
+#include "util/time_format.hpp"
 
 namespace invox::cli {
 
@@ -41,14 +41,14 @@ std::function<void(const SttProgress&)> terminal_progress(const std::string& nam
     std::string left;
     if (p.chunks_done > 0 && p.chunks_done < p.chunks_total) {
       const double per_chunk = elapsed / static_cast<double>(p.chunks_done);
-      left = ", ~" + batch::format_duration(per_chunk * static_cast<double>(p.chunks_total - p.chunks_done)) + " left";
+      left = ", ~" + util::format_duration(per_chunk * static_cast<double>(p.chunks_total - p.chunks_done)) + " left";
     }
     if (p.chunks_done == p.chunks_total) {
       std::fputs("\r\033[K", stderr);  // the result line replaces it
     } else {
       std::fprintf(stderr, "\r\033[K%s: %zu/%zu chunks of %s audio, %s elapsed%s", name.c_str(), p.chunks_done,
-                   p.chunks_total, batch::format_duration(p.audio_seconds).c_str(),
-                   batch::format_duration(elapsed).c_str(), left.c_str());
+                   p.chunks_total, util::format_duration(p.audio_seconds).c_str(),
+                   util::format_duration(elapsed).c_str(), left.c_str());
     }
     std::fflush(stderr);
   };

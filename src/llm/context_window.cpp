@@ -7,6 +7,7 @@
 #include <set>
 
 #include "invox/log.hpp"
+#include "llm/answer_schema.hpp"
 #include "llm/prompts.hpp"
 #include "util/token_estimate.hpp"
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
 #include <ctime>
 
 namespace invox::util {
@@ -29,5 +31,12 @@ std::string utc_iso8601_ms(std::chrono::system_clock::time_point t) {
 }
 
 std::string utc_now_iso8601() { return utc_iso8601(std::chrono::system_clock::now()); }
+
+std::string format_duration(double seconds) {
+  const long t = std::lround(std::max(0.0, seconds));
+  if (t >= 3600) return fmt::format("{}h{:02}m", t / 3600, (t % 3600) / 60);
+  if (t >= 60) return fmt::format("{}m{:02}s", t / 60, t % 60);
+  return fmt::format("{}s", t);
+}
 
 }  // namespace invox::util

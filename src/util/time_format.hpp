@@ -12,5 +12,7 @@ namespace invox::util {
 [[nodiscard]] std::string utc_iso8601_ms(std::chrono::system_clock::time_point t);
 // utc_iso8601 of the current time.
 [[nodiscard]] std::string utc_now_iso8601();
+// A span for progress lines: "1h02m", "3m05s", "42s" (negative counts as 0).
+[[nodiscard]] std::string format_duration(double seconds);
 
 }  // namespace invox::util

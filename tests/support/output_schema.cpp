@@ -76,16 +76,26 @@ bool has_normalized_type(const Json& v, const Field& f) {
     }
     case FieldType::Enum:
       return v.is_string() && std::find(f.options.begin(), f.options.end(), v.get<std::string>()) != f.options.end();
+    case FieldType::Group:
+      // A list of objects, each naming every sub-field in its own normalized form.
+      if (!v.is_array()) return false;
+      for (const auto& item : v) {
+        if (!item.is_object()) return false;
+        for (const auto& sub : f.fields) {
+          if (!item.contains(sub.id) || !has_normalized_type(item[sub.id], sub)) return false;
+        }
+      }
+      return true;
   }
   return false;
 }
 
 void check_filled_field(const Json& f, const std::string& where, const Field* field, Problems& out) {
   check_keys(f, where, {"value", "changed", "source", "confidence"},
-             {"previousValue", "rawConfidence", "evidence", "locked", "reviewed"}, out);
+             {"previousValue", "rawConfidence", "evidence", "locked", "reviewed", "items"}, out);
   if (!f.is_object()) return;
   if (f.contains("locked")) expect(get(f, "locked").is_boolean(), where + ".locked", "true or false", out);
-  expect(!f.contains("value") || !get(f, "value").is_object(), where + ".value", "a scalar, string or null", out);
+  expect(!f.contains("value") || !get(f, "value").is_object(), where + ".value", "a scalar, string, list or null", out);
   if (field && f.contains("value") && !has_normalized_type(get(f, "value"), *field)) {
     out.push_back(where + ".value: not the normalized form of a " + std::string(to_string(field->type)) + " field");
   }
