@@ -353,3 +353,13 @@ TEST_CASE("rules: a stop request ends an extraction in progress", "[rules][cance
   REQUIRE(r);
   CHECK(r->values.count("customer_name") == 1);
 }
+
+TEST_CASE("rules: a yes or no closing its sentence answers that sentence's label, not the next one", "[rules]") {
+  // "no." ends the sentence here: it is the abbreviation of "number" only before a numeral.
+  Run one("Lights fitted: no. Helmet sold: yes.");
+  CHECK(one.value("lights_fitted") == false);
+  CHECK(one.value("helmet_sold") == true);
+  Run other("Lights fitted: yes. Helmet sold: no.");
+  CHECK(other.value("lights_fitted") == true);
+  CHECK(other.value("helmet_sold") == false);
+}

@@ -268,6 +268,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.past_event_words = r.words("past_event_words");
   d.hedges = r.words("hedges");
   d.abbreviations = r.words("abbreviations");
+  d.numeral_abbreviations = r.words("numeral_abbreviations");
   d.honorifics = r.honorifics("honorifics");
   d.negators = r.words("negators");
   d.negator_suffixes = r.words("negator_suffixes");

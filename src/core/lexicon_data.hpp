@@ -73,7 +73,7 @@ struct LexiconData {
   WordSet spoken_zero;
   OrderedWords month_names, weekday_names, spelling_alphabet;
   WordSet spoken_dashes;
-  WordSet past_date_words, future_date_words, past_event_words, hedges, abbreviations;
+  WordSet past_date_words, future_date_words, past_event_words, hedges, abbreviations, numeral_abbreviations;
   std::vector<Honorific> honorifics;
   // Polarity and answers.
   WordSet negators, negator_suffixes, negator_prefixes, negative_states;

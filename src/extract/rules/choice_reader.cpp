@@ -150,8 +150,9 @@ std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t 
     ++n;
     if (is_affirmation_word(t.norm)) return std::nullopt;
     if (is_negation_word(t.norm)) {
+      // ... unless the sentence ends with it ("Injuries: no. Police called: yes.").
       size_t nx = s.skip_fillers(i + 1);
-      if (nx < s.size() && s.anchor_at(nx, field, true)) break;
+      if (t.after != Break::Sentence && nx < s.size() && s.anchor_at(nx, field, true)) break;
       return i;
     }
     if (t.after == Break::Sentence || t.after == Break::Comma) break;

@@ -176,7 +176,10 @@ TokenizedText tokenize(std::string_view text) {
       else if (static_cast<unsigned char>(g) >= 0x80) break;
       ++j;
     }
-    if (sentence && is_abbreviation(tok.norm)) sentence = false;
+    if (sentence && is_abbreviation(tok.norm)) {
+      const bool numeral_follows = j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]));
+      sentence = words().numeral_abbreviations.contains(tok.norm) && !numeral_follows;
+    }
     if (tok.norm.back() == '.') {
       // "p.m." ends a sentence only when a capitalized word follows.
       sentence = j < text.size() && std::isupper(static_cast<unsigned char>(text[j]));
