@@ -12,13 +12,14 @@ start_fake_llm 500  # a provider answering every request after 500 ms
 
 "$BIN" eval "$DEV" --strategies S1 --model openai:gpt-4o --no-cache --jobs 2 --json metrics.json >table.md 2>eval.err &
 pid=$!
+wait_for_handler $pid 2
 sleep 1.5
 t0=$(now_ms)
 kill -INT $pid
 wait $pid; RC=$?
 stop_ms=$(( $(now_ms) - t0 ))
 [[ "$RC" == 130 ]] || fail "eval SIGINT exit code $RC: $(cat eval.err)"
-(( stop_ms < 1500 )) || fail "eval took $stop_ms ms to stop"
+(( stop_ms < STOP_LIMIT_MS )) || fail "eval took $stop_ms ms to stop"
 grep -q "eval stopped by signal 2" eval.err || fail "no stop message: $(cat eval.err)"
 grep -q "| S1 " table.md || fail "no table of what finished: $(cat table.md)"
 expect_no_file metrics.json

@@ -37,13 +37,14 @@ rm in/b-long.txt
 for i in 1 2 3; do big 1000000 > "in/c-long$i.txt"; done
 "$BIN" fill --model rules --quiet --jobs 1 --out stop "$T" in 2>stop.err &
 pid=$!
+wait_for_handler $pid 15
 sleep 0.5
 t0=$(now_ms)
 kill -TERM $pid
 wait $pid; RC=$?
 STOP_MS=$(( $(now_ms) - t0 ))
 [[ "$RC" == 143 ]] || fail "SIGTERM exit code $RC: $(cat stop.err)"
-(( STOP_MS < 1500 )) || fail "SIGTERM took $STOP_MS ms to end the run"
+(( STOP_MS < STOP_LIMIT_MS )) || fail "SIGTERM took $STOP_MS ms to end the run"
 echo "SIGTERM 0.5 s into a 1 MB fill: the run ended $STOP_MS ms later" >&2
 expect_file stop/summary.json
 [[ $(json stop/summary.json 'd["interrupted"]') == True ]] || fail "summary not marked interrupted"

@@ -185,9 +185,9 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
   const size_t n = mt.content.size();
   std::vector<Mention> cues, values;
   for (size_t f = 0; f < lex.fields.size(); ++f) {
-    if (util::stop_requested()) throw util::StopRequested{};  // each field scans the whole text
     const auto& fl = lex.fields[f];
     for (const auto& cue : fl.cues) {
+      if (util::stop_requested()) throw util::StopRequested{};  // each phrase scans the whole text
       if (cue.phrase.stems.empty()) continue;
       const auto ids = mt.word_ids(cue.phrase);
       const bool try_swapped = cue.kind == CueKind::Lead && swappable(cue.phrase);
@@ -206,6 +206,7 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
       }
     }
     for (const auto& vp : fl.values) {
+      if (util::stop_requested()) throw util::StopRequested{};
       if (vp.phrase.stems.empty()) continue;
       const auto ids = mt.word_ids(vp.phrase);
       const bool try_swapped = swappable(vp.phrase);

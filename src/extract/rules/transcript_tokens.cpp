@@ -6,6 +6,7 @@
 
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/word_forms.hpp"
+#include "util/cancel.hpp"
 
 namespace invox::rules {
 
@@ -147,6 +148,8 @@ TokenizedText tokenize(std::string_view text) {
       ++i;
       continue;
     }
+    // A megabyte takes a while to tokenize (seconds under a sanitizer): a stop request ends it.
+    if (out.tokens.size() % 4096 == 0 && util::stop_requested()) throw util::StopRequested{};
     size_t len = word_length(text, i);
     Token tok;
     tok.begin = i;
