@@ -116,6 +116,14 @@ TEST_CASE("stt: stitching keeps each chunk's span and drops repeats at the seam"
     REQUIRE(out.size() == 3);
     CHECK(out[1].text == "supervisor");
   }
+  SECTION("words of the two decoders that overlap a little at the seam get times that never run backwards") {
+    const std::vector<std::vector<TimedWord>> words{{w("alpha", 1), TimedWord{"the", 9.5, 9.98, 0.9, false}},
+                                                    {TimedWord{"forklift", 9.9, 10.6, 0.9, false}, w("omega", 13)}};
+    const auto out = stitch_chunks(chunks, words);
+    REQUIRE(out.size() == 4);
+    for (size_t i = 1; i < out.size(); ++i) CHECK(out[i].start >= out[i - 1].end);
+    for (const auto& x : out) CHECK(x.end > x.start);
+  }
   SECTION("a genuine repetition far apart in time is kept") {
     const std::vector<std::vector<TimedWord>> words{{w("no", 6.0)}, {w("no", 10.5)}};
     CHECK(stitch_chunks(chunks, words).size() == 2);

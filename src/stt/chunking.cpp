@@ -122,6 +122,13 @@ std::vector<TimedWord> stitch_chunks(const std::vector<Chunk>& chunks, const std
         out.pop_back();
       }
     }
+    // The two decoders disagree slightly about where the seam's words begin and end: meet
+    // halfway, so times never run backwards (each word keeps most of its span).
+    if (!out.empty() && !kept.empty() && kept.front().start < out.back().end) {
+      const double meet = (kept.front().start + out.back().end) / 2;
+      out.back().end = std::max(out.back().start, meet);
+      kept.front().start = std::min(kept.front().end, out.back().end);
+    }
     out.insert(out.end(), kept.begin(), kept.end());
   }
   return out;
