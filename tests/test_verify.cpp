@@ -185,3 +185,15 @@ TEST_CASE("completeness: an optional field spoken about but left empty is missin
   CHECK(check(form_with({{"name", "Ann Lee"}, {"allergies", "latex"}}), "Ann Lee, allergies latex.").empty());
   CHECK(check(form_with({{"name", "Ann Lee"}}), "Ann Lee, a non-smokers' ward.").empty());
 }
+
+TEST_CASE("completeness: a field said to be absent ('no known allergies') was answered, not missed", "[verify]") {
+  const auto empty = form_with({{"name", "Ann Lee"}});
+  CHECK(find(check(empty, "Ann Lee. No known allergies."), "allergies", IssueType::Missing) == nullptr);
+  CHECK(find(check(empty, "Ann Lee, without any allergies."), "allergies", IssueType::Missing) == nullptr);
+  // Absence said once does not hide a later mention whose value was missed.
+  CHECK(find(check(empty, "No allergies at first. Then allergies: I did not catch that."), "allergies",
+             IssueType::Missing) != nullptr);
+  // A negation farther away is about something else.
+  CHECK(find(check(empty, "Ann Lee has no fever and her allergies I did not catch."), "allergies",
+             IssueType::Missing) != nullptr);
+}

@@ -1,8 +1,32 @@
 #include "verify/mentions.hpp"
 
+#include <string_view>
 #include <vector>
 
+#include "core/lexicon_data.hpp"
+
 namespace invox::verify {
+namespace {
+
+// "No adverse reactions", "no known allergies", "without a witness": the mention answers the
+// field with "none", so nothing was missed. Up to three words before the name are looked at,
+// across determiners and the fillers of "nothing" phrases only ("no signs of pests" is not).
+bool negated_before(const std::string& folded, size_t start) {
+  const auto& lex = lexicon::lexicon_data();
+  std::string_view before(folded.data(), start);
+  for (int words = 0; words < 3; ++words) {
+    while (!before.empty() && before.back() == ' ') before.remove_suffix(1);
+    if (before.empty()) return false;
+    const size_t space = before.rfind(' ');
+    const std::string_view word = space == std::string_view::npos ? before : before.substr(space + 1);
+    if (lex.is_negator(word) || lex.nothing_openers.contains(word)) return true;
+    if (!lex.nothing_filler_words.contains(word) && !lex.determiners.contains(word)) return false;
+    before = space == std::string_view::npos ? std::string_view{} : before.substr(0, space);
+  }
+  return false;
+}
+
+}  // namespace
 
 std::optional<std::string> field_mention(const Field& field, const util::FoldedText& transcript) {
   constexpr size_t kShortestName = 3;
@@ -12,7 +36,11 @@ std::optional<std::string> field_mention(const Field& field, const util::FoldedT
   for (const auto& name : names) {
     const std::string needle = util::fold(name);
     if (needle.size() < kShortestName) continue;
-    if (auto m = util::find_folded(transcript, needle, 0, /*whole_words=*/true)) return name;
+    size_t from = 0;
+    while (auto m = util::find_folded(transcript, needle, from, /*whole_words=*/true)) {
+      if (!negated_before(transcript.text, m->folded_end - needle.size())) return name;
+      from = m->folded_end;
+    }
   }
   return std::nullopt;
 }
