@@ -50,7 +50,7 @@ FillOutcome scripted(const BatchInput& in, std::atomic<int>& calls) {
   else if (word == "throw") throw std::runtime_error("boom");
   else {
     out.report.status = FormStatus::Failed;
-    out.report.error = in.display + ": not a transcript";
+    out.report.error = in.display() + ": not a transcript";
   }
   return out;
 }
@@ -67,7 +67,7 @@ BatchOptions options_for(const fs::path& out) {
 
 std::vector<BatchInput> inputs_of(const std::vector<fs::path>& files) {
   std::vector<BatchInput> v;
-  for (const auto& f : files) v.push_back(BatchInput{f, false, f.string(), f.stem().string()});
+  for (const auto& f : files) v.push_back(BatchInput{f.string(), false, f.stem().string()});
   return v;
 }
 

@@ -1,10 +1,14 @@
 #include "batch/inputs.hpp"
 
 #include <fnmatch.h>
+#include <sys/stat.h>
 
 #include <algorithm>
-#include <map>
+#include <cstdint>
 #include <set>
+#include <string_view>
+#include <tuple>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -126,41 +130,74 @@ std::string qualified_stem(const BatchInput& in, size_t depth) {
 
 // Inputs from different folders can share a file stem; their outputs must not overwrite each
 // other, so colliding stems are qualified with just enough parent folder names to tell them
-// apart (then the extension, then a counter). Unique stems stay as they are.
+// apart (then the extension, then a counter). Unique stems stay as they are. Collisions are
+// found by sorting indices (4 bytes per input) rather than in a map of every stem.
 void assign_stems(std::vector<BatchInput>& inputs, const DiscoveryOptions& options) {
-  std::map<std::string, std::vector<size_t>> groups;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    inputs[i].stem = inputs[i].from_stdin ? options.stdin_stem : output_stem(inputs[i].path);
-    groups[inputs[i].stem].push_back(i);
-  }
-  for (const auto& [stem, members] : groups) {
-    if (members.size() < 2) continue;
-    size_t max_depth = 0;
-    for (size_t i : members) max_depth = std::max(max_depth, parent_names(inputs[i].path).size());
-    bool done = false;
-    for (size_t depth = 1; depth <= max_depth && !done; ++depth) {
-      std::set<std::string> seen;
-      for (size_t i : members) seen.insert(qualified_stem(inputs[i], depth));
-      if (seen.size() == members.size()) {
-        for (size_t i : members) inputs[i].stem = qualified_stem(inputs[i], depth);
-        done = true;
+  for (auto& in : inputs) in.stem = in.from_stdin ? options.stdin_stem : output_stem(in.path);
+  std::vector<uint32_t> order(inputs.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<uint32_t>(i);
+  auto by_stem = [&inputs](uint32_t a, uint32_t b) { return std::tie(inputs[a].stem, a) < std::tie(inputs[b].stem, b); };
+  std::sort(order.begin(), order.end(), by_stem);
+  for (size_t lo = 0; lo < order.size();) {
+    size_t hi = lo + 1;
+    while (hi < order.size() && inputs[order[hi]].stem == inputs[order[lo]].stem) ++hi;
+    if (hi - lo > 1) {
+      const std::vector<uint32_t> members(order.begin() + static_cast<long>(lo), order.begin() + static_cast<long>(hi));
+      size_t max_depth = 0;
+      for (size_t i : members) max_depth = std::max(max_depth, parent_names(inputs[i].path).size());
+      bool done = false;
+      for (size_t depth = 1; depth <= max_depth && !done; ++depth) {
+        std::set<std::string> seen;
+        for (size_t i : members) seen.insert(qualified_stem(inputs[i], depth));
+        if (seen.size() == members.size()) {
+          for (size_t i : members) inputs[i].stem = qualified_stem(inputs[i], depth);
+          done = true;
+        }
+      }
+      if (!done) {
+        for (size_t i : members) {
+          std::string ext = fs::path(inputs[i].path).extension().string();
+          if (!ext.empty()) ext[0] = '-';
+          inputs[i].stem = qualified_stem(inputs[i], 1) + ext;
+        }
       }
     }
-    if (!done) {
-      for (size_t i : members) {
-        std::string ext = inputs[i].path.extension().string();
-        if (!ext.empty()) ext[0] = '-';
-        inputs[i].stem = qualified_stem(inputs[i], 1) + ext;
-      }
-    }
+    lo = hi;
   }
-  std::set<std::string> used;
+  // A qualified stem may still meet another input's plain one ("a__x" next to a/x): counters,
+  // in input order. Views into the inputs' own stems keep this set small.
+  std::unordered_set<std::string_view> used;
+  used.reserve(inputs.size());
   for (auto& in : inputs) {
-    std::string candidate = in.stem;
-    for (int n = 2; !used.insert(candidate).second; ++n) candidate = fmt::format("{}-{}", in.stem, n);
-    in.stem = candidate;
+    if (used.insert(in.stem).second) continue;
+    std::string candidate;
+    for (int n = 2; candidate.empty() || used.contains(candidate); ++n) candidate = fmt::format("{}-{}", in.stem, n);
+    in.stem = std::move(candidate);
+    used.insert(in.stem);
   }
 }
+
+// The same file named twice (a/x.txt and ./a/x.txt, or a folder and a file in it) runs once.
+// Files are told apart by device and inode (16 bytes each, no path resolution per input); a
+// name that does not exist falls back to its absolute normal form and fails as an input later.
+class SeenFiles {
+ public:
+  bool insert(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0) return ids_.insert({static_cast<uint64_t>(st.st_dev), static_cast<uint64_t>(st.st_ino)}).second;
+    std::error_code ec;
+    return missing_.insert(fs::absolute(path, ec).lexically_normal().string()).second;
+  }
+
+ private:
+  struct IdHash {
+    size_t operator()(const std::pair<uint64_t, uint64_t>& id) const noexcept {
+      return std::hash<uint64_t>{}(id.first * 0x9E3779B97F4A7C15ull ^ id.second);
+    }
+  };
+  std::unordered_set<std::pair<uint64_t, uint64_t>, IdHash> ids_;
+  std::set<std::string> missing_;
+};
 
 }  // namespace
 
@@ -175,36 +212,34 @@ bool glob_match(const std::string& pattern, const std::string& path) {
 
 Expected<std::vector<BatchInput>> discover_inputs(const std::vector<std::string>& args, const DiscoveryOptions& options) {
   std::vector<BatchInput> out;
-  std::set<std::string> seen;  // canonical paths, so one file named twice runs once
+  SeenFiles seen;
   bool have_stdin = false;
-  auto add_file = [&](const fs::path& p) {
-    std::error_code ec;
-    const fs::path key = fs::weakly_canonical(fs::absolute(p, ec), ec);
-    if (!seen.insert(key.string()).second) return;
-    out.push_back(BatchInput{p, false, p.string(), ""});
+  auto add_file = [&](std::string p) {
+    if (!seen.insert(p)) return;
+    out.push_back(BatchInput{std::move(p), false, ""});
   };
 
   for (const auto& arg : args) {
     if (arg == "-") {
       if (have_stdin) return Error::config("'-' (stdin) can be given only once");
       have_stdin = true;
-      out.push_back(BatchInput{{}, true, "-", ""});
+      out.push_back(BatchInput{{}, true, ""});
       continue;
     }
     std::error_code ec;
     const fs::path p(arg);
     if (fs::is_directory(p, ec)) {
-      for (const auto& f : walk_folder(p, options)) add_file(f);
+      for (auto& f : walk_folder(p, options)) add_file(std::move(f));
     } else if (fs::exists(p, ec) || !has_glob_chars(arg)) {
-      add_file(p);  // a missing file fails as that input, with its own message
+      add_file(arg);  // a missing file fails as that input, with its own message
     } else {
       const auto matches = expand_glob(arg);
       if (matches.empty()) return Error::config(fmt::format("{}: the pattern matches no files", arg));
       for (const auto& m : matches) {
         if (fs::is_directory(m, ec)) {
-          for (const auto& f : walk_folder(m, options)) add_file(f);
+          for (auto& f : walk_folder(m, options)) add_file(std::move(f));
         } else if (!is_invox_output_name(m.filename().string())) {
-          add_file(m);
+          add_file(m.string());
         }
       }
     }

@@ -9,11 +9,18 @@
 
 namespace invox::batch {
 
+// Held once per input for the whole run, so kept small: a batch of 100 000 inputs holds 100 000
+// of these (plain strings; an fs::path would add its parsed components to each).
 struct BatchInput {
-  std::filesystem::path path;  // empty for stdin
+  std::string path;  // as named or found; empty for stdin
   bool from_stdin = false;
-  std::string display;  // how messages and summary.json name it: the path, or "-"
-  std::string stem;     // output stem, unique within the run
+  std::string stem;  // output stem, unique within the run
+
+  // How messages and summary.json name it: the path, or "-".
+  [[nodiscard]] const std::string& display() const {
+    static const std::string kStdin = "-";
+    return from_stdin ? kStdin : path;
+  }
 };
 
 struct DiscoveryOptions {

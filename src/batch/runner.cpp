@@ -28,7 +28,7 @@ std::string dump_line(const Json& j) { return j.dump(-1, ' ', false, Json::error
 void stamp_outputs(FillOutcome& outcome, const BatchInput& input, const std::string& template_id, RunContext run) {
   std::error_code ec;
   const fs::path absolute = input.from_stdin ? fs::path() : fs::absolute(input.path, ec);
-  run.input = input.from_stdin || ec ? input.display : absolute.lexically_normal().string();
+  run.input = input.from_stdin || ec ? input.display() : absolute.lexically_normal().string();
   run.created_at = util::utc_now_iso8601();
   if (outcome.form.template_id.empty()) outcome.form.template_id = template_id;
   outcome.report.template_id = outcome.form.template_id;
@@ -40,7 +40,7 @@ void stamp_outputs(FillOutcome& outcome, const BatchInput& input, const std::str
 SummaryEntry process_one(const BatchInput& input, const ProcessInput& process, const BatchOptions& options,
                          const ResumeKey& key) {
   SummaryEntry e;
-  e.input = input.display;
+  e.input = input.display();
   e.stem = input.stem;
   const OutputPaths paths = output_paths_for(options.out_dir, input.stem);
   const auto t0 = std::chrono::steady_clock::now();
@@ -165,7 +165,7 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
   }
   const auto not_run = [&inputs](size_t i) {
     SummaryEntry e;
-    e.input = inputs[i].display;
+    e.input = inputs[i].display();
     e.stem = inputs[i].stem;
     return e;
   };

@@ -92,7 +92,7 @@ void run(const TranscribeFlags& f) {
   if (auto s = prepare_output_dir(f.out_dir); !s) fail(s.error());
   int failed = 0;
   for (const auto& in : *inputs) {
-    options.on_progress = terminal_progress(in.display);
+    options.on_progress = terminal_progress(in.display());
     auto transcript = (*recognizer)->transcribe(in.path, options);
     if (!transcript) {
       // A configuration error stops the run and is printed once, by the top-level handler.
@@ -107,7 +107,7 @@ void run(const TranscribeFlags& f) {
       ++failed;
       continue;
     }
-    std::printf("%s: %.1f s, %zu segments -> %s\n", in.display.c_str(), transcript->duration_seconds,
+    std::printf("%s: %.1f s, %zu segments -> %s\n", in.display().c_str(), transcript->duration_seconds,
                 transcript->segments.size(), out.string().c_str());
   }
   set_exit_code(failed > 0 ? kExitInputFailed : kExitOk);
