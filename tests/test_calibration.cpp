@@ -202,6 +202,47 @@ TEST_CASE("pipeline: a calibration maps the values this run set and keeps rawCon
   CHECK_FALSE(uncalibrated.form.find("temp")->raw_confidence);
 }
 
+TEST_CASE("pipeline: a group's sub-values are calibrated by their own types, raw scores kept per item", "[calibration][orchestrator][group]") {
+  using namespace invox::testing;
+  const auto tmpl = parse_template(Json::parse(R"({"id": "log", "fields": [
+      {"id": "doses", "type": "group", "fields": [
+        {"id": "drug", "type": "text"}, {"id": "mg", "type": "number"}]}]})"),
+                                   "log.json");
+  REQUIRE(tmpl.has_value());
+  Candidate c;
+  c.value = Json::parse(R"([{"drug": "aspirin", "mg": 100}, {"drug": "heparin", "mg": null}])");
+  c.confidence = 0.9;
+  ItemDetails first, second;
+  first.confidence = {{"drug", 0.9}, {"mg", 0.9}};
+  second.confidence = {{"drug", 0.5}};
+  c.items = {first, second};
+  auto model = FakeExtractor::answering({{"doses", c}});
+  auto calibration = std::make_shared<Calibration>();
+  calibration->strategy = "S1";
+  calibration->models = "fake";
+  calibration->samples = 100;
+  calibration->global.knots = {{0.0, 0.0}, {1.0, 1.0}};
+  calibration->by_type["text"].knots = {{0.0, 0.1}, {1.0, 0.6}};   // text read badly
+  calibration->by_type["number"].knots = {{0.0, 0.5}, {1.0, 1.0}};  // numbers read well
+  PipelineOptions options;
+  options.calibration = calibration;
+  FillRequest request = text_request("Aspirin 100 mg, then heparin.");
+  request.tmpl = &*tmpl;
+  auto out = make_orchestrator(model, options).process(request);
+  const FilledField* doses = out.form.find("doses");
+  REQUIRE(doses);
+  REQUIRE(doses->items.size() == 2);
+  CHECK(doses->items[0].confidence.at("drug") == Approx(0.55));
+  CHECK(doses->items[0].confidence.at("mg") == Approx(0.95));
+  CHECK(doses->items[1].confidence.at("drug") == Approx(0.35));
+  CHECK(doses->items[0].raw_confidence.at("drug") == Approx(0.9));
+  CHECK(doses->items[1].raw_confidence.at("drug") == Approx(0.5));
+  CHECK(doses->confidence == Approx(0.35));  // the lowest sub-value, calibrated
+  const Json written = to_json(*doses);
+  CHECK(written["items"][0]["rawConfidence"]["mg"] == Json(0.9));
+  CHECK(written["items"][1]["confidence"]["drug"] == Json(0.35));
+}
+
 TEST_CASE("the built-in rules calibration is well formed and monotone", "[calibration]") {
   auto builtin = builtin_rules_calibration();
   REQUIRE(builtin);

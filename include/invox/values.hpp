@@ -38,6 +38,9 @@ struct Evidence {
 // confidence and the evidence of each sub-value that is set. Unset sub-values have no entry.
 struct ItemDetails {
   std::map<std::string, double> confidence;
+  // The extractor's own scores when a calibration turned them into `confidence` (written as
+  // `rawConfidence`, like a scalar field's).
+  std::map<std::string, double> raw_confidence;
   std::map<std::string, Evidence> evidence;
 
   // The lowest sub-value confidence, or nullopt for an item with none.

@@ -100,7 +100,13 @@ Json to_json(const ItemDetails& d) {
   for (const auto& [id, c] : d.confidence) confidence[id] = util::round_to(c, util::kConfidenceDecimals);
   Json evidence = Json::object();
   for (const auto& [id, e] : d.evidence) evidence[id] = to_json(e);
-  return Json{{"confidence", confidence}, {"evidence", evidence}};
+  Json j{{"confidence", confidence}, {"evidence", evidence}};
+  if (!d.raw_confidence.empty()) {
+    Json raw = Json::object();
+    for (const auto& [id, c] : d.raw_confidence) raw[id] = util::round_to(c, util::kConfidenceDecimals);
+    j["rawConfidence"] = raw;
+  }
+  return j;
 }
 
 Json to_json(const FilledField& f) {
@@ -165,6 +171,10 @@ Expected<ItemDetails> item_details_from_json(const Json& doc) {
   if (auto it = doc.find("confidence"); it != doc.end() && it->is_object()) {
     for (const auto& [id, c] : it->items())
       if (c.is_number()) d.confidence[id] = c.get<double>();
+  }
+  if (auto it = doc.find("rawConfidence"); it != doc.end() && it->is_object()) {
+    for (const auto& [id, c] : it->items())
+      if (c.is_number()) d.raw_confidence[id] = c.get<double>();
   }
   if (auto it = doc.find("evidence"); it != doc.end() && it->is_object()) {
     for (const auto& [id, e] : it->items()) {

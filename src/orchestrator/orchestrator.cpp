@@ -1,6 +1,8 @@
 // The pipeline of DESIGN.md: STT -> RAG -> IE -> CF -> VER (-> re-query), one input at a time.
 #include "invox/orchestrator.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include <set>
@@ -43,6 +45,22 @@ Orchestrator::Orchestrator(PipelineOptions options, PipelineServices services)
 
 namespace {
 
+// A group's sub-values are calibrated by their own types (as `invox calibrate` fits them); the
+// group's confidence stays the lowest of its items'.
+void calibrate_items(const Field& group, const Calibration& calibration, FilledField& f) {
+  std::optional<double> lowest;
+  for (auto& item : f.items) {
+    for (auto& [sub_id, c] : item.confidence) {
+      const auto sub = std::find_if(group.fields.begin(), group.fields.end(), [&](const Field& s) { return s.id == sub_id; });
+      if (sub == group.fields.end()) continue;
+      item.raw_confidence[sub_id] = c;
+      c = calibration.apply(to_string(sub->type), c);
+    }
+    if (auto c = item.lowest_confidence()) lowest = lowest ? std::min(*lowest, *c) : *c;
+  }
+  if (lowest) f.confidence = *lowest;
+}
+
 // Values this run set get the calibrated probability; the extractor's score stays as raw.
 void calibrate_fields(const Template& tmpl, const Calibration* calibration, FilledForm& form) {
   if (!calibration) return;
@@ -50,7 +68,11 @@ void calibrate_fields(const Template& tmpl, const Calibration* calibration, Fill
     const Field* field = tmpl.find(id);
     if (!field || f.source != "ai" || f.value.is_null()) continue;
     f.raw_confidence = f.confidence;
-    f.confidence = calibration->apply(to_string(field->type), f.confidence);
+    if (field->is_group() && !f.items.empty()) {
+      calibrate_items(*field, *calibration, f);
+    } else {
+      f.confidence = calibration->apply(to_string(field->type), f.confidence);
+    }
   }
 }
 
