@@ -6,6 +6,7 @@
 #include <set>
 
 #include "extract/rules/cue_lexicon.hpp"
+#include "extract/rules/group_colours.hpp"
 #include "extract/rules/group_items.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/rules_engine.hpp"
@@ -53,16 +54,7 @@ struct Reader {
       if (lead_field.empty() && f.field->type == FieldType::Text && f.person_name) lead_field = f.field->id;
     for (const auto& f : lex.fields)
       if (f.field->id == lead_field) lead_is_person = f.person_name;
-    for (const Field& f : spec.fields) {
-      if (f.type != FieldType::Text) continue;
-      std::string own = f.id + " " + f.label;
-      std::replace(own.begin(), own.end(), '_', ' ');
-      for (const auto& t : tokenize(own).tokens)
-        if (words().colour_field_words.contains(t.norm)) {
-          colour_fields.push_back(f.id);
-          break;
-        }
-    }
+    colour_fields = rules::colour_fields(spec.fields);
   }
 
   bool claimed_at(size_t byte) const {
@@ -131,23 +123,15 @@ struct Reader {
     return first;
   }
 
-  // The first colour said in the unit, with its shade ("dark green"); no cue is needed, as
-  // colours are said before the thing they colour ("a blue hatchback").
   std::optional<SubValue> read_colour(const ItemUnit& u) const {
     constexpr double kColourConfidence = 0.6;
-    for (size_t i = u.first; i < u.last; ++i) {
-      if (!words().colour_words.contains(tt.tokens[i].norm) || claimed_at(tt.tokens[i].begin)) continue;
-      size_t first = i;
-      while (first > u.first && words().colour_shades.contains(tt.tokens[first - 1].norm)) --first;
-      std::string value;
-      for (size_t k = first; k <= i; ++k) value += (value.empty() ? "" : " ") + tt.tokens[k].norm;
-      Evidence ev;
-      ev.char_begin = tt.tokens[first].begin;
-      ev.char_end = tt.tokens[i].end;
-      ev.snippet = std::string(text.substr(*ev.char_begin, *ev.char_end - *ev.char_begin));
-      return SubValue{Json(value), kColourConfidence, ev};
-    }
-    return std::nullopt;
+    auto said = first_colour(tt, u.first, u.last, [&](const Token& t) { return !claimed_at(t.begin); });
+    if (!said) return std::nullopt;
+    Evidence ev;
+    ev.char_begin = tt.tokens[said->first].begin;
+    ev.char_end = tt.tokens[said->last - 1].end;
+    ev.snippet = std::string(text.substr(*ev.char_begin, *ev.char_end - *ev.char_begin));
+    return SubValue{Json(said->value), kColourConfidence, ev};
   }
 
   ReadRecord read_span(size_t first, size_t last, const std::string& lead, bool guesses) const {
