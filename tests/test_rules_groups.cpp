@@ -140,3 +140,83 @@ TEST_CASE("group: the current list is kept and a new record appended", "[rules][
   CHECK(untouched.records->size() == 1);
   CHECK_FALSE(untouched.changed);
 }
+
+TEST_CASE("group units: an opener word inside an idiom does not start a record", "[rules][groups]") {
+  auto stems = item_words({"Medications"});
+  auto tt = tokenize("first carprofen from the pharmacy next door second gabapentin from last night");
+  auto units = split_item_units(tt, stems);
+  REQUIRE(units.size() == 2);
+  CHECK(tt.tokens[units[1].first].norm == "second");
+}
+
+TEST_CASE("group units: an ordinal after a digit word opens, after a tens word it is a date", "[rules][groups]") {
+  auto stems = item_words({"Medications"});
+  auto tt = tokenize("first carprofen lot two five two second gabapentin on may twenty first");
+  auto units = split_item_units(tt, stems);
+  REQUIRE(units.size() == 2);
+  CHECK(tt.tokens[units[1].first].norm == "second");
+}
+
+TEST_CASE("group: a withdrawal said in the clause that gave the record removes it", "[rules][groups]") {
+  auto r = read_group(medications(),
+                      "meds first carprofen twenty five milligrams oral second maropitant ten milligrams injection "
+                      "actually delete the maropitant the owner declined it",
+                      context());
+  REQUIRE(r.records);
+  REQUIRE(r.records->size() == 1);
+  CHECK(number_of((*r.records)[0], "dose_mg") == 25);
+}
+
+TEST_CASE("group: a new person's name opening a sentence starts the next record", "[rules][groups]") {
+  // One value besides the name, equal to the previous record's: only the new name tells.
+  GroupSpec people;
+  Field role = sub("role", "Role", FieldType::Enum, {"role"}, {"owner", "handler"});
+  role.required = true;
+  people.fields = {sub("name", "Name", FieldType::Text, {"name"}), role};
+  people.names = {"People", "people"};
+  auto r = read_group(people, "People at the kennel. Ann Lee, owner. Tom Berg, owner. Eva Lund, handler.", context());
+  REQUIRE(r.records);
+  REQUIRE(r.records->size() == 3);
+  CHECK(text_of((*r.records)[1], "name") == "Tom Berg");
+  CHECK(text_of((*r.records)[2], "name") == "Eva Lund");
+}
+
+TEST_CASE("group: a colour sub-field takes the colour said in its record, with its shade", "[rules][groups]") {
+  GroupSpec bikes;
+  Field model = sub("model", "Model", FieldType::Text, {"model"});
+  model.required = true;
+  bikes.fields = {model, sub("frame_colour", "Frame colour", FieldType::Text, {"colour"}),
+                  sub("wheel_size", "Wheel size", FieldType::Number, {"wheels", "wheel size"})};
+  bikes.names = {"Bikes", "bikes", "bicycles"};
+  auto r = read_group(bikes, "Two bikes in for service. First, a Brompton, dark green, wheel size sixteen. Second, a "
+                             "Cervelo with a red frame, wheels twenty eight.", context());
+  REQUIRE(r.records);
+  REQUIRE(r.records->size() == 2);
+  CHECK(text_of((*r.records)[0], "frame_colour") == "dark green");
+  CHECK(text_of((*r.records)[1], "frame_colour") == "red");
+  CHECK(number_of((*r.records)[1], "wheel_size") == 28);
+}
+
+TEST_CASE("group: with the list said to be empty, a lone name is not a record", "[rules][groups]") {
+  auto r = read_group(medications(),
+                      "Vet: Anything given today? Nurse: No, no medications at all, the owner declined. "
+                      "Vet: Sign it off then. Nurse: Marguerite Olsson, at nine fifteen.",
+                      context());
+  REQUIRE(r.records);
+  CHECK(r.records->empty());
+}
+
+TEST_CASE("group: a person record is named by the full name said, not its opening word", "[rules][groups]") {
+  GroupSpec people;
+  Field role = sub("role", "Role", FieldType::Enum, {"role"}, {"owner", "handler"});
+  role.required = true;
+  people.fields = {sub("name", "Name", FieldType::Text, {"name"}), role,
+                   sub("bitten", "Bitten", FieldType::Boolean, {"bitten"})};
+  people.names = {"People", "people"};
+  auto r = read_group(people, "People. First, the Labrador owner, Ann Lee, not bitten. Second, the Collie handler, "
+                              "Tom Berg, bitten on the hand.", context());
+  REQUIRE(r.records);
+  REQUIRE(r.records->size() == 2);
+  CHECK(text_of((*r.records)[0], "name") == "Ann Lee");
+  CHECK(text_of((*r.records)[1], "name") == "Tom Berg");
+}

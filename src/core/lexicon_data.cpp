@@ -304,6 +304,10 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.item_openers = r.words("item_openers");
   d.item_removers = r.words("item_removers");
   d.collective_words = r.words("collective_words");
+  d.opener_idioms = r.phrases("opener_idioms");
+  d.colour_field_words = r.words("colour_field_words");
+  d.colour_words = r.words("colour_words");
+  d.colour_shades = r.words("colour_shades");
   d.restrictive_adverbs = r.words("restrictive_adverbs");
   d.self_introductions = r.phrases("self_introductions");
   d.place_prepositions = r.words("place_prepositions");

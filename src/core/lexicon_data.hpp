@@ -92,6 +92,8 @@ struct LexiconData {
   WordSet list_restarts, list_enders, restrictive_adverbs;
   // Repeating groups: words that open the next record, verbs that withdraw a named record.
   WordSet item_openers, item_removers, collective_words;
+  std::vector<Phrase> opener_idioms;  // "next door": an opener word that opens nothing
+  WordSet colour_field_words, colour_words, colour_shades;
   std::vector<Phrase> self_introductions;
   WordSet place_prepositions, not_place_words, pair_separators;
   // What a field's own words say about it.

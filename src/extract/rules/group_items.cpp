@@ -33,7 +33,13 @@ bool counts(const Token& t) { return t.has_digit || is_number_word(t.norm); }
 bool opens_record(const TokenizedText& tt, size_t i, const std::set<std::string>& item_stems) {
   const Token& t = tt.tokens[i];
   bool next_counts = i + 1 < tt.tokens.size() && counts(tt.tokens[i + 1]);
-  if (ordinal_position(t.norm) || words().item_openers.contains(t.norm)) return true;
+  if (ordinal_position(t.norm)) return true;
+  if (words().item_openers.contains(t.norm)) {
+    // "the store next door", "last night": the opener word is part of a place or a time.
+    for (const auto& idiom : words().opener_idioms)
+      if (phrase_at(tt, i, idiom)) return false;
+    return true;
+  }
   if (!item_stems.contains(t.stem) || i + 1 >= tt.tokens.size()) return false;
   return next_counts || (!tt.cased && is_spoken_letter(tt.tokens[i + 1]));
 }
@@ -41,7 +47,10 @@ bool opens_record(const TokenizedText& tt, size_t i, const std::set<std::string>
 // A word before an ordinal that makes it part of a date, a count or a reference ("may
 // twenty first", "the second van", "on the third").
 bool binds_ordinal(const Token& prev) {
-  return counts(prev) || words().determiners.contains(prev.norm) || words().month_names.index_of(prev.norm) ||
+  // Only a tens word or a numeral makes a compound ordinal ("twenty first", "21 first" is not
+  // said); after a digit word the ordinal opens ("lot two five two fifth at ten").
+  bool compound = prev.has_digit || words().tens_words.index_of(prev.norm).has_value();
+  return compound || words().determiners.contains(prev.norm) || words().month_names.index_of(prev.norm) ||
          prev.norm == "on" || prev.norm == "of";
 }
 
@@ -54,13 +63,15 @@ size_t clause_head(const TokenizedText& tt, size_t first, size_t last) {
   return i;
 }
 
+// A removal verb at token i ("scratch the coffee"); "scratch that" corrects a value instead.
+bool removes_at(const TokenizedText& tt, size_t i, size_t last) {
+  if (!words().item_removers.contains(tt.tokens[i].norm)) return false;
+  return !(i + 1 < last && (tt.tokens[i + 1].norm == "that" || tt.tokens[i + 1].norm == "it"));
+}
+
 bool removal_in(const TokenizedText& tt, size_t first, size_t last) {
-  for (size_t i = first; i < last; ++i) {
-    if (!words().item_removers.contains(tt.tokens[i].norm)) continue;
-    // "scratch that" corrects a value; "scratch the coffee" withdraws a record.
-    if (i + 1 < last && (tt.tokens[i + 1].norm == "that" || tt.tokens[i + 1].norm == "it")) continue;
-    return true;
-  }
+  for (size_t i = first; i < last; ++i)
+    if (removes_at(tt, i, last)) return true;
   return false;
 }
 
@@ -123,8 +134,16 @@ std::vector<ItemUnit> split_item_units(const TokenizedText& tt, const std::set<s
   for (const ItemUnit& sentence : sentences(tt)) {
     size_t start = sentence.first;
     for (size_t i = sentence.first + 1; i < sentence.last; ++i) {
-      if (!opens_record(tt, i, item_stems)) continue;
       const Token& prev = tt.tokens[i - 1];
+      // A withdrawal said in the clause that gave the record ("... twelve cases actually delete
+      // the orange juice line") is a unit of its own, so the record opens before it goes.
+      if (removes_at(tt, i, sentence.last) && (prev.after == Break::Comma || prev.after == Break::Sentence || !tt.cased) &&
+          clause_head(tt, start, i) != i) {
+        out.push_back({start, i});
+        start = i;
+        continue;
+      }
+      if (!opens_record(tt, i, item_stems)) continue;
       // Without punctuation (lowercase speech-to-text) any opener may cut; with it, only one
       // after a clause break, so "the second van" stays a reference.
       bool at_break = prev.after == Break::Comma || prev.after == Break::Sentence || !tt.cased;

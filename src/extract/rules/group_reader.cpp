@@ -6,6 +6,7 @@
 #include <set>
 
 #include "extract/rules/cue_lexicon.hpp"
+#include "extract/rules/group_colours.hpp"
 #include "extract/rules/group_items.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/rules_engine.hpp"
@@ -32,6 +33,8 @@ struct Reader {
   bool changed = false;
   std::vector<std::pair<size_t, size_t>> claimed;  // byte ranges the form's other fields hold
   std::string lead_field;  // the sub-field a record is named by when no cue says it
+  bool lead_is_person = false;
+  std::vector<std::string> colour_fields;  // text sub-fields whose id or label says colour
 
   Reader(const GroupSpec& s, std::string_view t, const NormalizeContext& c) : spec(s), text(t), ctx(c) {
     form.id = "group";
@@ -49,6 +52,9 @@ struct Reader {
       }
     for (const auto& f : lex.fields)
       if (lead_field.empty() && f.field->type == FieldType::Text && f.person_name) lead_field = f.field->id;
+    for (const auto& f : lex.fields)
+      if (f.field->id == lead_field) lead_is_person = f.person_name;
+    colour_fields = rules::colour_fields(spec.fields);
   }
 
   bool claimed_at(size_t byte) const {
@@ -85,11 +91,47 @@ struct Reader {
   void read_unit(const ItemUnit& u, ReadRecord& said, ReadRecord& fresh) const {
     said = read_span(u.first, u.last, {}, false);
     fresh = read_span(u.first, u.last, {}, true);
-    if (!lead_field.empty() && !fresh.contains(lead_field)) {
-      size_t start = record_words_start(tt, u, item_stems);
-      auto with_lead = read_span(start, u.last, lead_field, true);
-      if (auto it = with_lead.find(lead_field); it != with_lead.end()) fresh.emplace(lead_field, it->second);
+    for (const std::string& id : colour_fields)
+      if (!said.contains(id))
+        if (auto colour = read_colour(u)) {
+          said.emplace(id, *colour);
+          fresh.emplace(id, *colour);
+        }
+    if (!lead_field.empty() && !fresh.contains(lead_field))
+      if (auto lead = read_lead(u)) fresh.emplace(lead_field, *lead);
+  }
+
+  // The record's name from the unit's opening words. A person is named by a full name where
+  // one is said in the first clauses ("the blue car's driver, Ann Lee, not hurt"), else by
+  // what opens the record.
+  std::optional<SubValue> read_lead(const ItemUnit& u) const {
+    constexpr size_t kClauses = 5;
+    size_t start = record_words_start(tt, u, item_stems);
+    std::optional<SubValue> first;
+    for (size_t i = start, clauses = 0; i < u.last && clauses < kClauses; ++i) {
+      if (i > start && tt.tokens[i - 1].after != Break::Comma && tt.tokens[i - 1].after != Break::Sentence) continue;
+      ++clauses;
+      while (i < u.last && (tt.tokens[i].speaker || tt.tokens[i].filler)) ++i;  // "Nurse:" names no record
+      if (i >= u.last) break;
+      auto read = read_span(i, u.last, lead_field, true);
+      auto it = read.find(lead_field);
+      if (it == read.end() || !it->second.value.is_string()) continue;
+      if (!first) first = it->second;
+      if (!lead_is_person || !tt.cased) break;
+      if (tokenize(it->second.value.get<std::string>()).tokens.size() >= 2) return it->second;
     }
+    return first;
+  }
+
+  std::optional<SubValue> read_colour(const ItemUnit& u) const {
+    constexpr double kColourConfidence = 0.6;
+    auto said = first_colour(tt, u.first, u.last, [&](const Token& t) { return !claimed_at(t.begin); });
+    if (!said) return std::nullopt;
+    Evidence ev;
+    ev.char_begin = tt.tokens[said->first].begin;
+    ev.char_end = tt.tokens[said->last - 1].end;
+    ev.snippet = std::string(text.substr(*ev.char_begin, *ev.char_end - *ev.char_begin));
+    return SubValue{Json(said->value), kColourConfidence, ev};
   }
 
   ReadRecord read_span(size_t first, size_t last, const std::string& lead, bool guesses) const {
@@ -135,6 +177,21 @@ struct Reader {
       if (holders == 1) out.insert(*only);
     }
     return {out.begin(), out.end()};
+  }
+
+  // Records a removal withdraws: those named right after its verb ("scratch the coffee",
+  // "delete the orange juice line"), not those a later clause of the unit talks about.
+  std::vector<size_t> removed(const ItemUnit& u) const {
+    constexpr size_t kReach = 6;
+    for (size_t i = u.first; i < u.last; ++i) {
+      if (!words().item_removers.contains(tt.tokens[i].norm)) continue;
+      ItemUnit window = u;
+      window.first = i;
+      window.last = std::min(u.last, i + kReach);
+      auto named = referred(window);
+      if (!named.empty()) return named;
+    }
+    return {};
   }
 
   static std::string folded(const Json& v) {
@@ -191,6 +248,24 @@ struct Reader {
     return said.size() >= min_values;
   }
 
+  // The unit opens with a name no record has ("Ezra Wexley, left arm. Nell Aberdour, left
+  // arm."; "her passenger, Lotte Mahdavi" after "Shirin Mahdavi"): a new record starts.
+  // Only a person's name, in cased text and capitalized, is sure enough from position alone: a
+  // description guessed from a turn's first words ("Yeah", "What's on it") is not.
+  bool names_new_record(const ReadRecord& fresh) const {
+    if (!lead_is_person || !tt.cased) return false;
+    auto lead = fresh.find(lead_field);
+    if (lead == fresh.end() || !lead->second.value.is_string()) return false;
+    auto name = tokenize(lead->second.value.get<std::string>());
+    if (name.tokens.empty() || !name.tokens.front().capitalized) return false;
+    for (const auto& t : name.tokens) {
+      if (!names_record(t)) continue;
+      bool held = std::any_of(records.begin(), records.end(), [&](const Record& r) { return r.keys.contains(t.stem); });
+      if (!held) return true;
+    }
+    return false;
+  }
+
   bool mentions_group(const ItemUnit& u) const {
     for (size_t i = u.first; i < u.last; ++i)
       if (item_stems.contains(tt.tokens[i].stem)) return true;
@@ -212,12 +287,18 @@ struct Reader {
       read_unit(u, said, fresh);
       auto refs = referred(u);
       in_list = in_list || mentions_group(u) || u.opens_item;
-      if (u.removes && !refs.empty()) {
-        std::sort(refs.rbegin(), refs.rend());
-        for (size_t r : refs) records.erase(records.begin() + static_cast<long>(r));
-        focus = kNone;
-        changed = true;
-        continue;
+      if (u.removes) {
+        auto gone = removed(u);
+        if (!gone.empty()) {
+          std::sort(gone.rbegin(), gone.rend());
+          for (size_t r : gone) records.erase(records.begin() + static_cast<long>(r));
+          focus = kNone;
+          changed = true;
+          // The rest of the clause may change another record ("delete the juice line, and the
+          // yogurt is thirty six not forty").
+          for (size_t r : referred(u)) merge(r, said, u);
+          continue;
+        }
       }
       if (u.opens_item || pending) {
         if (fresh.empty()) {
@@ -234,6 +315,11 @@ struct Reader {
       }
       if (refs.empty() && u.collective && !stands_alone(said, fresh, kValuesInside)) {
         for (const auto& [id, v] : said) shared[id] = v;
+        continue;
+      }
+      if (in_list && names_new_record(fresh) && stands_alone(said, fresh, 1)) {
+        focus = open(fresh, u);
+        in_list = true;
         continue;
       }
       std::vector<size_t> targets = refs;
@@ -267,6 +353,11 @@ GroupReading read_group(const GroupSpec& spec, std::string_view text, const Norm
   reader.run();
   GroupReading out;
   out.changed = reader.changed;
+  if (!current.is_array() && says_none(reader.tt, reader.item_stems)) {
+    // "Zero doses given ... Log it under my name, Ann Lee": with the list said to be empty, a
+    // record holding a single value (a name guessed from position) is not one.
+    std::erase_if(reader.records, [](const auto& r) { return r.values.size() <= 1; });
+  }
   if (!reader.records.empty() || current.is_array()) {
     out.records.emplace();
     for (auto& r : reader.records) out.records->push_back(std::move(r.values));
