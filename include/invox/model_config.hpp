@@ -22,6 +22,9 @@ struct ModelFacts {
   std::optional<int> max_output_tokens;  // the most the provider accepts in one answer
   // Prompt plus answer, in tokens (TOML `context_window`): longer transcripts are read in windows.
   std::optional<int> context_tokens;
+  // Whether chat requests ask for token log probabilities (TOML `logprobs`): reasoning models
+  // reject the parameter, so it is a per-model capability (docs/MODELS.md "Token log probabilities").
+  std::optional<bool> logprobs;
 };
 
 struct ModelConfig {
@@ -54,6 +57,7 @@ struct ModelConfig {
   [[nodiscard]] std::optional<double> output_price(const ModelSpec& spec) const;
   [[nodiscard]] std::optional<int> max_output_tokens(const ModelSpec& spec) const;
   [[nodiscard]] std::optional<int> context_tokens(const ModelSpec& spec) const;
+  [[nodiscard]] std::optional<bool> logprobs(const ModelSpec& spec) const;
 
   // Endpoints of this configuration, then the environment on top (OPENAI_BASE_URL, ...).
   [[nodiscard]] ProviderConfig providers() const;

@@ -57,7 +57,9 @@ Status read_models(const toml::table& t, ModelConfig& c, const std::string& orig
     const std::string name(k.str());
     const std::string where = "models.\"" + name + "\"";
     const auto* entry = node.as_table();
-    if (!entry) return bad(origin, where, "expected a table with input, output, max_output_tokens, context_window");
+    if (!entry) {
+      return bad(origin, where, "expected a table with input, output, max_output_tokens, context_window, logprobs");
+    }
     const auto colon = name.find(':');
     if (colon == std::string::npos || colon == 0 || colon + 1 == name.size()) {
       return bad(origin, where, "expected \"provider:model\" or \"provider:*\"");
@@ -79,8 +81,13 @@ Status read_models(const toml::table& t, ModelConfig& c, const std::string& orig
           return bad(origin, where + "." + field, "expected a whole number of tokens >= 512");
         }
         facts.context_tokens = static_cast<int>(*n);
+      } else if (field == "logprobs") {
+        const auto on = value.value_exact<bool>();
+        if (!on) return bad(origin, where + "." + field, "expected true or false");
+        facts.logprobs = *on;
       } else {
-        return bad(origin, where + "." + field, "unknown key (known: input, output, max_output_tokens, context_window)");
+        return bad(origin, where + "." + field,
+                   "unknown key (known: input, output, max_output_tokens, context_window, logprobs)");
       }
     }
   }
@@ -197,6 +204,10 @@ std::optional<int> ModelConfig::max_output_tokens(const ModelSpec& spec) const {
 
 std::optional<int> ModelConfig::context_tokens(const ModelSpec& spec) const {
   return lookup(models, spec, [](const ModelFacts& f) { return f.context_tokens; });
+}
+
+std::optional<bool> ModelConfig::logprobs(const ModelSpec& spec) const {
+  return lookup(models, spec, [](const ModelFacts& f) { return f.logprobs; });
 }
 
 ProviderConfig ModelConfig::providers() const {

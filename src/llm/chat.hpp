@@ -12,6 +12,7 @@
 #include "invox/models.hpp"
 #include "llm/pricing.hpp"
 #include "llm/response_cache.hpp"
+#include "llm/token_logprobs.hpp"
 
 namespace invox::llm {
 
@@ -34,6 +35,7 @@ struct ChatReply {
   std::string refusal;        // non-empty when the model refused
   std::string problem;        // non-empty when the answer had the wrong shape (billed all the same)
   Usage usage;                // llm_calls 1 for a sent request, 0 for a cache hit or dry run
+  TokenLogprobs logprobs;     // empty when the model was not asked for them or sent none
   bool cached = false;
   bool dry_run = false;
 };
@@ -47,6 +49,8 @@ class ChatClient {
   [[nodiscard]] virtual int max_output_tokens() const = 0;
   // The model's context window, prompt + answer (model configuration); 0 = unknown.
   [[nodiscard]] virtual int context_tokens() const { return 0; }
+  // Whether requests ask for token log probabilities (model configuration `logprobs`).
+  [[nodiscard]] virtual bool asks_logprobs() const { return false; }
 };
 
 // What every chat client shares: services, cache, prices.

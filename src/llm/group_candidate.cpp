@@ -26,13 +26,14 @@ bool carried(const Json& item, const Field& group, const ExtractionRequest& r) {
 
 }  // namespace
 
-Candidate group_candidate(const Json& value, const Field& group, const ExtractionRequest& request, double grounded,
-                          double ungrounded) {
+Candidate group_candidate(const Json& value, const Field& group, const ExtractionRequest& request, double base,
+                          const SubValueConfidence& confidence) {
   Candidate c;
   c.value = value;
-  c.confidence = grounded;
+  c.confidence = base;
   if (!value.is_array()) return c;
-  for (const auto& item : value) {
+  for (size_t index = 0; index < value.size(); ++index) {
+    const Json& item = value[index];
     ItemDetails details;
     const bool kept = item.is_object() && carried(item, group, request);
     for (const auto& sub : group.fields) {
@@ -40,7 +41,8 @@ Candidate group_candidate(const Json& value, const Field& group, const Extractio
       if (sub_value.is_null()) continue;
       std::optional<Evidence> evidence;
       if (request.transcript) evidence = find_evidence(sub_value, sub, *request.transcript, request.context);
-      details.confidence[sub.id] = evidence || kept ? grounded : ungrounded;
+      const auto path = group.id + "[" + std::to_string(index) + "]." + sub.id;
+      details.confidence[sub.id] = confidence(path, evidence || kept);
       if (evidence) details.evidence[sub.id] = *evidence;
     }
     if (auto lowest = details.lowest_confidence()) c.confidence = std::min(c.confidence, *lowest);

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <memory>
+#include <set>
 
 #include "llm/llm_response.hpp"
 #include "invox/log.hpp"
@@ -12,6 +14,8 @@
 #include "llm/group_candidate.hpp"
 #include "invox/evidence.hpp"
 #include "llm/prompts.hpp"
+#include "llm/token_logprobs.hpp"
+#include "llm/value_confidence.hpp"
 
 namespace invox::llm {
 
@@ -100,6 +104,10 @@ class LlmExtractor final : public Extractor {
     chat.meter = request.meter.get();
 
     std::map<std::string, Json> accepted;
+    // Per accepted field: the token probabilities of the answer it came from, and whether that
+    // was the answer to a re-ask (the signals combine_llm_signals weighs).
+    std::map<std::string, std::shared_ptr<const ValueProbabilities>> probabilities;
+    std::set<std::string> reasked;
     std::vector<const Field*> pending = fields;
     std::map<std::string, std::string> problems;
     std::map<std::string, SalvagedGroup> salvaged;
@@ -126,7 +134,12 @@ class LlmExtractor final : public Extractor {
         continue;
       }
       auto check = check_answer(parsed->value, pending, request.context);
-      for (auto& [id, value] : check.values) accepted[id] = std::move(value);
+      const auto answer_probabilities = std::make_shared<const ValueProbabilities>(reply->content, reply->logprobs);
+      for (auto& [id, value] : check.values) {
+        accepted[id] = std::move(value);
+        probabilities[id] = answer_probabilities;
+        if (attempt > 0) reasked.insert(id);
+      }
       problems = std::move(check.problems);
       salvaged = std::move(check.salvaged);
       if (parsed->truncated || cut_off) {
@@ -152,7 +165,10 @@ class LlmExtractor final : public Extractor {
     for (const auto* f : pending) {
       // A group keeps what was usable of its last answer; each unusable part is an issue.
       if (auto it = salvaged.find(f->id); it != salvaged.end()) {
+        // Unusable items were dropped, so the answer's item positions no longer match: no token signal.
         accepted[f->id] = it->second.value;
+        probabilities.erase(f->id);
+        reasked.insert(f->id);
         for (const auto& [path, problem] : it->second.problems) {
           result.issues.push_back({path, IssueType::Invalid,
                                    fmt::format("{} gave an unusable value twice, left out: {}", name(), problem),
@@ -174,14 +190,26 @@ class LlmExtractor final : public Extractor {
           continue;
         }
       }
+      const auto found = probabilities.find(f->id);
+      const ValueProbabilities* tokens = found == probabilities.end() ? nullptr : found->second.get();
+      const bool was_reasked = reasked.count(f->id) > 0;
+      const auto confidence = [&](const std::string& path, bool grounded) {
+        const auto token_probability = tokens ? tokens->of(path) : std::nullopt;
+        const double score = combine_llm_signals({grounded, token_probability, was_reasked});
+        log::debug(fmt::format("{}: {} grounded={} token_probability={} reasked={} -> {:.3f}", name(), path, grounded,
+                               token_probability ? fmt::format("{:.3f}", *token_probability) : "none", was_reasked,
+                               score));
+        return score;
+      };
       if (f->is_group()) {
-        result.values[f->id] = group_candidate(it->second, *f, request, kGroundedConfidence, kUngroundedConfidence);
+        const double base = combine_llm_signals({true, std::nullopt, was_reasked});
+        result.values[f->id] = group_candidate(it->second, *f, request, base, confidence);
         continue;
       }
       Candidate c;
       c.value = it->second;
       if (request.transcript) c.evidence = find_evidence(c.value, *f, *request.transcript, request.context);
-      c.confidence = c.evidence ? kGroundedConfidence : kUngroundedConfidence;
+      c.confidence = confidence(f->id, c.evidence.has_value());
       result.values[f->id] = std::move(c);
     }
     return result;

@@ -27,6 +27,8 @@ class WireChat : public ChatClient {
 
   int context_tokens() const override { return model_config(context_->services).context_tokens(spec_).value_or(0); }
 
+  bool asks_logprobs() const override { return model_config(context_->services).logprobs(spec_).value_or(false); }
+
   Expected<ChatReply> complete(const ChatRequest& request) final {
     ChatRequest capped = request;
     capped.max_tokens = std::min(request.max_tokens, max_output_tokens());
@@ -93,6 +95,7 @@ class OpenAiChat final : public WireChat {
     const auto& message = object_at(choice, "message");
     reply.content = string_at(message, "content");
     reply.refusal = string_at(message, "refusal");
+    reply.logprobs = read_openai_logprobs(choice);
     std::string finish = string_at(choice, "finish_reason");
     if (finish.empty()) finish = "stop";
     reply.finish_reason = finish == "stop" || finish == "length" || finish == "content_filter" ? finish : "other";
@@ -112,6 +115,8 @@ class OpenAiChat final : public WireChat {
     body[spec_.provider == "openai" ? "max_completion_tokens" : "max_tokens"] = request.max_tokens;
     body["response_format"] = {{"type", "json_schema"},
                                {"json_schema", {{"name", request.schema_name}, {"strict", true}, {"schema", request.schema}}}};
+    // Only where the model accepts it: reasoning models answer the parameter with an error.
+    if (asks_logprobs()) body["logprobs"] = true;
     HttpRequest http;
     http.url = base_url_ + "/chat/completions";
     http.headers = {{"Content-Type", "application/json"}, {"Accept", "application/json"}};
@@ -147,6 +152,7 @@ class GeminiChat final : public WireChat {
     if (const Json* parts = member(object_at(candidate, "content"), "parts"); parts && parts->is_array()) {
       for (const auto& part : *parts) reply.content += string_at(part, "text");
     }
+    reply.logprobs = read_gemini_logprobs(candidate);
     std::string finish = string_at(candidate, "finishReason");
     if (finish.empty()) finish = "STOP";
     if (finish == "STOP" || finish.empty()) {
@@ -181,6 +187,7 @@ class GeminiChat final : public WireChat {
                                 {"maxOutputTokens", request.max_tokens},
                                 {"responseMimeType", "application/json"},
                                 {"responseSchema", to_gemini_schema(request.schema)}};
+    if (asks_logprobs()) body["generationConfig"]["responseLogprobs"] = true;
     HttpRequest http;
     // The key travels in a header, never in the URL, so no log or error can show it.
     http.url = fmt::format("{}/models/{}:generateContent", base_url_, spec_.model);

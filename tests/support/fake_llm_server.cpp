@@ -2,6 +2,7 @@
 
 #include <httplib.h>
 
+#include <algorithm>
 #include <chrono>
 #include <regex>
 
@@ -95,6 +96,8 @@ void check_openai(const FakeRequest& r, const std::string& key, std::vector<std:
       if (!m.contains("content") || !m["content"].is_string()) v.push_back("message without string content");
     }
   }
+  if (j.contains("logprobs") && !j["logprobs"].is_boolean()) v.push_back("logprobs is not a boolean");
+  if (asks_logprobs(r) && rejects_logprobs(r.format, r.model)) v.push_back("logprobs requested from " + r.model + ", which rejects them");
   const auto& rf = j.value("response_format", Json::object());
   if (rf.value("type", std::string()) != "json_schema") v.push_back("response_format.type is not json_schema");
   const auto& js = rf.value("json_schema", Json::object());
@@ -147,6 +150,9 @@ void check_gemini(const FakeRequest& r, const std::string& key, std::vector<std:
   const auto gc = j.value("generationConfig", Json::object());
   if (!gc.contains("temperature") || gc["temperature"] != 0) v.push_back("generationConfig.temperature not 0");
   if (gc.value("responseMimeType", std::string()) != "application/json") v.push_back("responseMimeType is not application/json");
+  if (gc.contains("responseLogprobs") && !gc["responseLogprobs"].is_boolean()) v.push_back("responseLogprobs is not a boolean");
+  if (gc.contains("logprobs") && !gc.value("responseLogprobs", false)) v.push_back("logprobs without responseLogprobs");
+  if (asks_logprobs(r) && rejects_logprobs(r.format, r.model)) v.push_back("logprobs requested from " + r.model + ", which rejects them");
   const auto schema = gc.value("responseSchema", Json::object());
   if (schema.value("type", std::string()) != "OBJECT") v.push_back("responseSchema root is not OBJECT");
   check_gemini_schema(schema, "responseSchema", v);
@@ -246,6 +252,69 @@ std::string last_user_text(const FakeRequest& r) {
   return {};
 }
 
+bool asks_logprobs(const FakeRequest& r) {
+  if (!r.json.is_object()) return false;
+  if (r.format == "openai") return r.json.value("logprobs", Json(false)) == true;
+  if (r.format == "gemini") return r.json.value("generationConfig", Json::object()).value("responseLogprobs", Json(false)) == true;
+  return false;
+}
+
+bool rejects_logprobs(const std::string& format, const std::string& model) {
+  const auto starts = [&](const char* prefix) { return model.rfind(prefix, 0) == 0; };
+  if (format == "openai") return starts("o1") || starts("o3") || starts("o4") || starts("gpt-5") || starts("gpt-6");
+  if (format == "gemini") return starts("gemini-3");
+  return false;
+}
+
+namespace {
+
+// The content as tokens of at most 4 bytes, never splitting a UTF-8 character, with `says.doubt`.
+std::vector<std::pair<std::string, double>> fake_tokens(const ModelSays& says) {
+  std::vector<std::pair<std::string, double>> tokens;
+  const std::string& text = says.content;
+  for (size_t at = 0; at < text.size();) {
+    size_t end = std::min(text.size(), at + 4);
+    while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+    double lp = 0.0;
+    for (const auto& [doubted, value] : says.doubt) {
+      const auto where = text.find(doubted);
+      if (where != std::string::npos && where < end && where + doubted.size() > at) lp = std::min(lp, value);
+    }
+    tokens.emplace_back(text.substr(at, end - at), lp);
+    at = end;
+  }
+  return tokens;
+}
+
+Json openai_logprobs(const ModelSays& says) {
+  if (says.raw_logprobs) return *says.raw_logprobs;
+  Json content = Json::array();
+  for (const auto& [token, lp] : fake_tokens(says)) {
+    Json bytes = Json::array();
+    for (unsigned char c : token) bytes.push_back(static_cast<int>(c));
+    content.push_back({{"token", token}, {"logprob", lp}, {"bytes", bytes}, {"top_logprobs", Json::array()}});
+  }
+  return {{"content", content}, {"refusal", nullptr}};
+}
+
+void add_gemini_logprobs(const ModelSays& says, Json& candidate) {
+  if (says.raw_logprobs) {
+    candidate["logprobsResult"] = *says.raw_logprobs;
+    return;
+  }
+  Json chosen = Json::array();
+  double sum = 0.0;
+  const auto tokens = fake_tokens(says);
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    chosen.push_back({{"token", tokens[i].first}, {"tokenId", static_cast<int>(i)}, {"logProbability", tokens[i].second}});
+    sum += tokens[i].second;
+  }
+  candidate["logprobsResult"] = {{"topCandidates", Json::array()}, {"chosenCandidates", chosen}, {"logProbabilitySum", sum}};
+  if (!tokens.empty()) candidate["avgLogprobs"] = sum / static_cast<double>(tokens.size());
+}
+
+}  // namespace
+
 FakeReply reply_for(const FakeRequest& r, const ModelSays& says) {
   FakeReply reply;
   Json body;
@@ -254,14 +323,17 @@ FakeReply reply_for(const FakeRequest& r, const ModelSays& says) {
     Json candidate = {{"content", {{"role", "model"}, {"parts", Json::array({{{"text", says.content}}})}}},
                       {"finishReason", finish}, {"index", 0}};
     if (says.refusal) candidate = {{"finishReason", "SAFETY"}, {"index", 0}};
+    else if (asks_logprobs(r)) add_gemini_logprobs(says, candidate);
     body = {{"candidates", Json::array({candidate})},
             {"usageMetadata", {{"promptTokenCount", says.prompt_tokens}, {"candidatesTokenCount", says.completion_tokens},
                                {"totalTokenCount", says.prompt_tokens + says.completion_tokens}}}};
   } else {
     Json message = {{"role", "assistant"}, {"content", says.refusal ? Json() : Json(says.content)},
                     {"refusal", says.refusal ? Json(*says.refusal) : Json()}};
+    Json choice = {{"index", 0}, {"message", message}, {"finish_reason", says.finish},
+                   {"logprobs", asks_logprobs(r) && !says.refusal ? openai_logprobs(says) : Json()}};
     body = {{"id", "chatcmpl-fake"}, {"object", "chat.completion"}, {"created", 0}, {"model", r.model},
-            {"choices", Json::array({{{"index", 0}, {"message", message}, {"finish_reason", says.finish}}})},
+            {"choices", Json::array({choice})},
             {"usage", {{"prompt_tokens", says.prompt_tokens}, {"completion_tokens", says.completion_tokens},
                        {"total_tokens", says.prompt_tokens + says.completion_tokens}}}};
   }
@@ -509,6 +581,13 @@ void FakeLlmServer::handle(const FakeRequest& request, FakeReply& reply) {
     }
     requests_.push_back(request);
     for (auto& v : check_request(request, options_.expected_key)) violations_.push_back(request.path + ": " + v);
+    if (asks_logprobs(request) && rejects_logprobs(request.format, request.model)) {
+      // What the providers answer (OpenAI 403 "not allowed to request logprobs", Gemini 400).
+      reply = request.format == "openai"
+                  ? error_reply(403, "You are not allowed to request logprobs from this model")
+                  : error_reply(400, "Logprobs is not enabled for models/" + request.model);
+      return;
+    }
     if (!queue_.empty()) {
       reply = std::move(queue_.front());
       queue_.pop_front();

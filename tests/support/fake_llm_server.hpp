@@ -50,6 +50,14 @@ struct ModelSays {
   std::optional<std::string> refusal;
   long prompt_tokens = 100;
   long completion_tokens = 20;
+  // Token log probabilities, sent only when the request asked for them (OpenAI `logprobs: true`,
+  // Gemini `generationConfig.responseLogprobs: true`), in the provider's format: the content cut
+  // into tokens of at most 4 bytes (on character boundaries), each certain (log probability 0)
+  // except those overlapping the first occurrence of a `doubt` text, which get its value.
+  std::vector<std::pair<std::string, double>> doubt;
+  // Sent verbatim instead of the generated OpenAI `logprobs` / Gemini `logprobsResult` member
+  // (malformed shapes); Gemini's `avgLogprobs` is then left out.
+  std::optional<Json> raw_logprobs;
 };
 
 [[nodiscard]] FakeReply reply_for(const FakeRequest& request, const ModelSays& says);
@@ -66,6 +74,11 @@ struct AskedField {
 };
 [[nodiscard]] std::vector<AskedField> asked_fields(const FakeRequest& request);
 [[nodiscard]] bool is_judge_request(const FakeRequest& request);
+// Whether the request asks for token log probabilities (either provider's spelling).
+[[nodiscard]] bool asks_logprobs(const FakeRequest& request);
+// The fake's stand-in for the providers' rule: reasoning models (OpenAI o1/o3/o4, gpt-5 and
+// later; Gemini 3 and later, which think) answer a logprobs request with 403 / 400.
+[[nodiscard]] bool rejects_logprobs(const std::string& format, const std::string& model);
 // The text of the last user message (OpenAI) / last user content (Gemini).
 [[nodiscard]] std::string last_user_text(const FakeRequest& request);
 [[nodiscard]] std::vector<std::pair<std::string, std::string>> messages_of(const FakeRequest& request);
