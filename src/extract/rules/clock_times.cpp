@@ -81,9 +81,7 @@ void assign_unlabeled_times(const Scan& s, std::vector<std::vector<FieldCandidat
     auto c = s.parse_typed(i, std::min(s.size(), i + 8), *time_field);
     if (!c) continue;
     // "at five pallets" is a count: a clock time ends its clause or meets a function word.
-    size_t after = s.skip_fillers(c->last);
-    bool ends = s.tok(c->last - 1).after != Break::None || after >= s.size() || is_stopword(s.tok(after).norm) ||
-                words().afternoon_words.contains(s.tok(after).norm) || words().morning_words.contains(s.tok(after).norm);
+    bool ends = s.stands_alone(c->last);
     bool taken = false;
     for (size_t g = 0; g < ranked.size(); ++g) {
       const auto& r = ranked[g];

@@ -292,8 +292,10 @@ Lexicon build_lexicon(const Template& tmpl) {
     auto idw = id_words(f);
     if (!idw.empty() && !(idw.size() == 1 && is_generic_word(idw[0]))) add_cue(fl, util::join(idw, " "), kIdStrength);
     for (const auto& a : f.aliases) add_cue(fl, a, kAliasStrength);
+    // "without 'the'" quotes a word to leave out: an example of function words only is no cue.
     for (const auto& ex : gi.quoted_examples)
-      if (!looks_like_code(ex) && !mentions_title(ex)) add_cue(fl, ex, kExampleStrength, CueKind::Inclusive);
+      if (!looks_like_code(ex) && !mentions_title(ex) && !all_stopwords(make_phrase(ex)))
+        add_cue(fl, ex, kExampleStrength, CueKind::Inclusive);
     if (f.type == FieldType::Number)
       for (const auto& w : unit_words(f.unit)) add_cue(fl, w, kUnitStrength, CueKind::Unit);
     // Values.

@@ -98,6 +98,22 @@ bool names_past_date(const Field& f) {
   return false;
 }
 
+// The date was said as an ordinal alone ("the second", "twenty-ninth"): no month, weekday or
+// relative-day word says it is a date.
+bool ordinal_only(const Scan& s, const FieldCandidate& c) {
+  const auto& w = words();
+  for (size_t i = c.first; i < c.last && i < s.size(); ++i) {
+    const std::string& n = s.tok(i).norm;
+    if (s.tok(i).filler || w.determiners.contains(n)) continue;
+    bool spoken = w.digit_ordinals.index_of(n) || w.teen_ordinals.index_of(n) || w.tens_ordinals.index_of(n) ||
+                  w.tens_words.index_of(n);
+    bool written = !n.empty() && std::isdigit(static_cast<unsigned char>(n[0])) && n.size() <= 4 &&
+                   std::isalpha(static_cast<unsigned char>(n.back()));
+    if (!spoken && !written) return false;
+  }
+  return true;
+}
+
 // The form's event date (its first date field, unless a birth date) when no cue led to it:
 // the first date said in the transcript that no other date field took ("Admitted last Friday
 // after a fall"); with none said, a form filled while its event happens (a visit, an
@@ -115,7 +131,8 @@ void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked)
       if (s.tok(i).filler) continue;
       auto c = s.parse_typed(i, std::min(s.size(), i + 8), field);
       if (!c) continue;
-      bool taken = false;
+      // "the second floor" is no date: an unlabelled bare ordinal stands alone.
+      bool taken = ordinal_only(s, *c) && !s.stands_alone(c->last);
       for (size_t g = 0; g < lex.fields.size(); ++g)
         if (g != f && !ranked[g].empty() && is_typed(lex.fields[g].field->type) && overlaps(ranked[g][0], *c)) taken = true;
       if (!taken) {

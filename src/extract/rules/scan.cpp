@@ -11,6 +11,13 @@ size_t Scan::skip_fillers(size_t i) const {
   return i;
 }
 
+bool Scan::stands_alone(size_t last) const {
+  size_t after = skip_fillers(last);
+  if (last == 0 || tok(last - 1).after != Break::None || after >= size()) return true;
+  const std::string& w = tok(after).norm;
+  return is_stopword(w) || words().afternoon_words.contains(w) || words().morning_words.contains(w);
+}
+
 std::optional<size_t> Scan::prev_content(size_t i) const {
   while (i > 0) {
     --i;

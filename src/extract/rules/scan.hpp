@@ -76,6 +76,11 @@ struct Scan {
   [[nodiscard]] std::optional<size_t> answer_after(size_t i) const;
   // Skips a confirmation or yes/no word opening an answer ("Yes, ...", "Sure.", "Correct,").
   [[nodiscard]] size_t skip_answer_opener(size_t i) const;
+  // A value read without a cue that ends at token `last` stands alone: it ends its clause or
+  // meets a function word or a day-part word ("at five." / "at five in the afternoon"), not a
+  // content word that makes it a count or an ordinal of a thing ("at five pallets", "the second
+  // floor").
+  [[nodiscard]] bool stands_alone(size_t last) const;
   // Parses a value of `field`'s type at token i, not past token `end`.
   [[nodiscard]] std::optional<FieldCandidate> parse_typed(size_t i, size_t end, const Field& field) const;
 };

@@ -1,0 +1,65 @@
+// Precision mechanisms of the rules engine (docs/RULES.md "Conversations"): what the engine
+// leaves empty rather than guess. An invented grooming-salon template, hand-written sentences.
+#include <catch2/catch.hpp>
+
+#include "extract/rules/rules_engine.hpp"
+#include "invox/template.hpp"
+
+using namespace invox;
+
+namespace {
+Template salon_template() {
+  auto t = parse_template(Json::parse(R"({
+    "id": "grooming", "title": "Grooming visit", "version": "1",
+    "fields": [
+      {"id": "salon", "label": "Salon", "type": "text", "aliases": ["groomed at"],
+       "guidelines": "Salon name as said, without 'the' (e.g. 'Paws Corner')."},
+      {"id": "nail_trim", "label": "Nail trim", "type": "boolean"},
+      {"id": "weight_kg", "label": "Weight", "type": "number", "unit": "kg"}
+    ]})"),
+                          "salon template");
+  REQUIRE(t.has_value());
+  return *t;
+}
+
+Json read(const std::string& text, const std::string& id) {
+  Template t = salon_template();
+  NormalizeContext ctx;
+  ctx.reference_date = "2026-05-11";
+  auto out = rules::extract_all(t, text, {}, ctx);
+  auto it = out.find(id);
+  return it == out.end() ? Json() : it->second.value;
+}
+}  // namespace
+
+TEST_CASE("rules: a guideline quoting a word to leave out gives no cue", "[rules][dialogue]") {
+  // 'the' names what to drop from the value; it must not make every "the ..." a salon.
+  CHECK(read("Hang the leash by the door, the dog is calm today.", "salon").is_null());
+  // The real cue and the example still work.
+  CHECK(read("Groomed at Muddy Paws.", "salon") == "Muddy Paws");
+}
+
+TEST_CASE("rules: a refusal after a yes/no cue answers no", "[rules][dialogue]") {
+  CHECK(read("Nail trim declined by the owner.", "nail_trim") == false);
+  CHECK(read("Nail trim refused, he would not sit still.", "nail_trim") == false);
+  CHECK(read("Nail trim done.", "nail_trim") == true);
+}
+
+TEST_CASE("rules: an ordinal before a noun is not the form's unlabelled date", "[rules][dialogue]") {
+  Template t = parse_template(Json::parse(R"({
+    "id": "visit", "title": "Visit", "version": "1",
+    "fields": [{"id": "visit_date", "label": "Visit date", "type": "date"},
+               {"id": "rooms", "label": "Rooms", "type": "number"}]})"),
+                              "visit template")
+                   .value();
+  NormalizeContext ctx;
+  ctx.reference_date = "2026-05-11";
+  auto read_date = [&](const std::string& text) {
+    auto out = rules::extract_all(t, text, {}, ctx);
+    auto it = out.find("visit_date");
+    return it == out.end() ? Json() : it->second.value;
+  };
+  // "second floor" names a floor; the visit is dated today (implied), not the 2nd.
+  CHECK(read_date("We walked up to the second floor and checked the heaters.") == "today");
+  CHECK(read_date("We came by on the second, and checked the heaters.") == "2026-05-02");
+}
