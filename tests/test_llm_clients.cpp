@@ -18,13 +18,7 @@ struct Fixture {
   Transcript transcript;
   CurrentValues current;
   ExtractionRequest request() const {
-    ExtractionRequest r;
-    r.tmpl = &tmpl;
-    for (const auto& f : tmpl.fields) r.fields.push_back(&f);
-    r.transcript = &transcript;
-    r.current = &current;
-    r.context.reference_date = "2026-03-14";
-    return r;
+    return test::request_for(tmpl, transcript, current);
   }
   Fixture() { transcript.text = "Patient Jane Roe, female, temperature 38.5, allergic to penicillin and latex."; }
 };

@@ -31,13 +31,8 @@ struct Fixture {
     transcript.text = "Patient Ann Lee. She takes ibuprofen 400 mg by mouth and paracetamol 500 mg.";
   }
   ExtractionRequest request() const {
-    ExtractionRequest r;
-    r.tmpl = &tmpl;
-    for (const auto& f : tmpl.fields) r.fields.push_back(&f);
-    r.transcript = &transcript;
-    r.current = &current;
+    ExtractionRequest r = test::request_for(tmpl, transcript, current);
     r.examples = examples;
-    r.context.reference_date = "2026-03-14";
     return r;
   }
 };

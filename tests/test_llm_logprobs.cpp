@@ -27,13 +27,7 @@ struct Fixture {
   CurrentValues current;
   Fixture() { transcript.text = kTranscript; }
   ExtractionRequest request() const {
-    ExtractionRequest r;
-    r.tmpl = &tmpl;
-    for (const auto& f : tmpl.fields) r.fields.push_back(&f);
-    r.transcript = &transcript;
-    r.current = &current;
-    r.context.reference_date = "2026-03-14";
-    return r;
+    return test::request_for(tmpl, transcript, current);
   }
 };
 

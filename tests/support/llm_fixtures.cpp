@@ -4,6 +4,16 @@
 
 namespace invox::test {
 
+ExtractionRequest request_for(const Template& tmpl, const Transcript& transcript, const CurrentValues& current) {
+  ExtractionRequest r;
+  r.tmpl = &tmpl;
+  for (const auto& f : tmpl.fields) r.fields.push_back(&f);
+  r.transcript = &transcript;
+  r.current = &current;
+  r.context.reference_date = "2026-03-14";
+  return r;
+}
+
 ModelServices services_for(const FakeLlmServer& server, SleepLog* sleeps) {
   ModelServices s;
   s.providers = ProviderConfig{};

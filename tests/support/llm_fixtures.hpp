@@ -5,6 +5,7 @@
 #include <mutex>
 #include <vector>
 
+#include "invox/extractor.hpp"
 #include "invox/models.hpp"
 #include "invox/template.hpp"
 #include "support/fake_llm_server.hpp"
@@ -31,6 +32,11 @@ struct SleepLog {
 
 // A minimal OpenAI chat request to `base`/chat/completions carrying the canary key.
 [[nodiscard]] HttpRequest chat_post(const std::string& base);
+
+// A request for every field of `tmpl` over `transcript` (reference date 2026-03-14); the request
+// points into its arguments, which must outlive it.
+[[nodiscard]] ExtractionRequest request_for(const Template& tmpl, const Transcript& transcript,
+                                            const CurrentValues& current);
 
 // A template with one field of every type, for schema and strategy tests.
 [[nodiscard]] Template sample_template();
