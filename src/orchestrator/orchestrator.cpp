@@ -50,10 +50,9 @@ namespace {
 void calibrate_items(const Field& group, const Calibration& calibration, FilledField& f) {
   std::optional<double> lowest;
   for (auto& item : f.items) {
-    for (auto& [id, c] : item.confidence) {
-      const std::string& sub_id = id;  // clang 14 cannot capture a structured binding
-      const auto sub = std::find_if(group.fields.begin(), group.fields.end(), [&](const Field& s) { return s.id == sub_id; });
-      if (sub == group.fields.end()) continue;
+    for (auto& [sub_id, c] : item.confidence) {
+      const Field* sub = group.find(sub_id);
+      if (!sub) continue;
       item.raw_confidence[sub_id] = c;
       c = calibration.apply(to_string(sub->type), c);
     }
