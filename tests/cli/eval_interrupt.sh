@@ -6,7 +6,6 @@ source "$(dirname "$0")/lib/assert.sh"
 [[ -d "$DEV/cases" ]] || { echo "SKIP: no development dataset"; exit 77; }
 source "$(dirname "$0")/lib/fake_llm.sh"
 cd "$WORK" || fail "cd"
-now_ms() { date +%s%3N; }
 
 start_fake_llm 500  # a provider answering every request after 500 ms
 
@@ -14,12 +13,9 @@ start_fake_llm 500  # a provider answering every request after 500 ms
 pid=$!
 wait_for_handler $pid 2
 sleep 1.5
-t0=$(now_ms)
-kill -INT $pid
-wait $pid; RC=$?
-stop_ms=$(( $(now_ms) - t0 ))
+stop_process $pid INT
 [[ "$RC" == 130 ]] || fail "eval SIGINT exit code $RC: $(cat eval.err)"
-(( stop_ms < STOP_LIMIT_MS )) || fail "eval took $stop_ms ms to stop"
+(( STOP_MS < STOP_LIMIT_MS )) || fail "eval took $STOP_MS ms to stop"
 grep -q "eval stopped by signal 2" eval.err || fail "no stop message: $(cat eval.err)"
 grep -q "| S1 " table.md || fail "no table of what finished: $(cat table.md)"
 expect_no_file metrics.json

@@ -8,7 +8,6 @@ source "$(dirname "$0")/lib/fake_llm.sh"
 T="$SRC/templates/emergency-triage.json"
 cd "$WORK" || fail "cd"
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
-now_ms() { date +%s%3N; }
 
 start_fake_llm 500  # a provider answering every request after 500 ms
 
@@ -21,10 +20,7 @@ interrupt_after() {
   "$BIN" fill --model openai:gpt-4o --strategy S2 --no-cache --jobs 2 --out "$out" "$T" in 2>"$out.err" &
   local pid=$!
   for _ in $(seq 1 300); do [[ $(ls "$out" 2>/dev/null | grep -c 'report.json$') -ge $want ]] && break; sleep 0.05; done
-  local t0; t0=$(now_ms)
-  kill -"$sig" $pid
-  wait $pid; RC=$?
-  STOP_MS=$(( $(now_ms) - t0 ))
+  stop_process $pid "$sig"
 }
 
 check_whole() {

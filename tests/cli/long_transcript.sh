@@ -8,7 +8,6 @@ source "$(dirname "$0")/lib/assert.sh"
 T="$SRC/templates/emergency-triage.json"
 cd "$WORK" || fail "cd"
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
-now_ms() { date +%s%3N; }
 
 # ~1 MB: the sample dictation repeated whole.
 big() { python3 -c "import sys; t=open(sys.argv[1]).read().strip(); n=int(sys.argv[2]); print(((t + ' ') * (n // len(t) + 1))[:n])" "$SRC/samples/triage-001.txt" "$1"; }
@@ -39,10 +38,7 @@ for i in 1 2 3; do big 1000000 > "in/c-long$i.txt"; done
 pid=$!
 wait_for_handler $pid 15
 sleep 0.5
-t0=$(now_ms)
-kill -TERM $pid
-wait $pid; RC=$?
-STOP_MS=$(( $(now_ms) - t0 ))
+stop_process $pid TERM
 [[ "$RC" == 143 ]] || fail "SIGTERM exit code $RC: $(cat stop.err)"
 (( STOP_MS < STOP_LIMIT_MS )) || fail "SIGTERM took $STOP_MS ms to end the run"
 echo "SIGTERM 0.5 s into a 1 MB fill: the run ended $STOP_MS ms later" >&2

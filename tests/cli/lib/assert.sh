@@ -32,6 +32,15 @@ wait_for_handler() {
   fail "process $1 never installed a handler for signal $2"
 }
 
+# stop_process PID SIG: sends the signal and waits for the process; sets RC (its exit code) and
+# STOP_MS (signal to exit), to compare with STOP_LIMIT_MS.
+stop_process() {
+  local t0; t0=$(date +%s%3N)
+  kill -"$2" "$1"
+  wait "$1"; RC=$?
+  STOP_MS=$(( $(date +%s%3N) - t0 ))
+}
+
 WORK=$(mktemp -d)
 ERRFILE=$(mktemp)
 trap 'rm -rf "$WORK" "$ERRFILE"' EXIT
