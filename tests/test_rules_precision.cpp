@@ -63,3 +63,37 @@ TEST_CASE("rules: an ordinal before a noun is not the form's unlabelled date", "
   CHECK(read_date("We walked up to the second floor and checked the heaters.") == "today");
   CHECK(read_date("We came by on the second, and checked the heaters.") == "2026-05-02");
 }
+
+namespace {
+Template audit_template() {
+  auto t = parse_template(Json::parse(R"({
+    "id": "shelf-audit", "title": "Shelf audit", "version": "1",
+    "fields": [
+      {"id": "containment", "label": "Containment", "type": "textarea", "description": "Immediate actions"},
+      {"id": "crate", "label": "Crate", "type": "text", "aliases": ["crate"]},
+      {"id": "belt_stopped", "label": "Belt stopped", "type": "boolean"},
+      {"id": "auditor", "label": "Auditor", "type": "text", "description": "Person auditing"}
+    ]})"),
+                          "audit template");
+  REQUIRE(t.has_value());
+  return *t;
+}
+}  // namespace
+
+TEST_CASE("rules: a verb derived from a cue word neither labels nor ends a value", "[rules][dialogue]") {
+  // Lowercase and unpunctuated, as PocketSphinx writes it. "audit" is not "auditor", "the
+  // crate and" is a noun in the sentence, and "not" negates the belt, not the auditor.
+  Template t = audit_template();
+  NormalizeContext ctx;
+  ctx.reference_date = "2026-05-11";
+  auto out = rules::extract_all(
+      t, "containment seal the crate and audit the other shelves the belt was not stopped auditor nina ross", {}, ctx);
+  REQUIRE(out.count("auditor"));
+  CHECK(out["auditor"].value == "nina ross");
+  REQUIRE(out.count("containment"));
+  // A textarea read as a list holds one item per action.
+  CHECK(out["containment"].value == Json::array({"seal the crate", "audit the other shelves"}));
+  CHECK(out["belt_stopped"].value == false);
+  INFO(out["crate"].value.dump());
+  CHECK((!out.count("crate") || out["crate"].value.is_null()));
+}

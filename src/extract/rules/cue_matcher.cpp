@@ -14,18 +14,19 @@
 namespace invox::rules {
 
 namespace {
-bool token_matches(const TokenizedText& tt, const Token& tok, const std::string& word, const Phrase& p) {
+StemMatch token_matches(const TokenizedText& tt, const Token& tok, const std::string& word, const Phrase& p) {
+  auto same_if = [](bool b) { return b ? StemMatch::Same : StemMatch::None; };
   if (p.case_sensitive) {
-    if (tt.cased) return tok.raw == p.exact;
-    return p.exact.size() >= 3 && tok.norm == util::to_lower_ascii(p.exact);
+    if (tt.cased) return same_if(tok.raw == p.exact);
+    return same_if(p.exact.size() >= 3 && tok.norm == util::to_lower_ascii(p.exact));
   }
-  if (word.size() <= 2 || tok.stem.size() <= 2) return tok.stem == word || tok.norm == word;
-  return stems_match(tok.stem, word);
+  if (word.size() <= 2 || tok.stem.size() <= 2) return same_if(tok.stem == word || tok.norm == word);
+  return compare_stems(tok.stem, word);
 }
 
 struct Raw {
   size_t first, last, words, gaps;
-  double strength;
+  double strength;  // < 1 for a derived word form
 };
 
 // The transcript's content tokens with a memo of word comparisons. Long transcripts repeat
@@ -55,11 +56,11 @@ class Matcher {
     return out;
   }
 
-  bool matches(size_t token, const Phrase& p, size_t w, uint32_t word_id) {
+  StemMatch matches(size_t token, const Phrase& p, size_t w, uint32_t word_id) {
     if (p.case_sensitive) return token_matches(tt, tt.tokens[token], p.stems[w], p);
     int8_t& v = verdicts_[word_id][form_of_[token]];
-    if (v == kUnknown) v = token_matches(tt, *forms_[form_of_[token]], p.stems[w], p) ? 1 : 0;
-    return v == 1;
+    if (v == kUnknown) v = static_cast<int8_t>(token_matches(tt, *forms_[form_of_[token]], p.stems[w], p));
+    return static_cast<StemMatch>(v);
   }
 
   const TokenizedText& tt;
@@ -70,16 +71,20 @@ class Matcher {
   std::vector<const Token*> forms_;   // one token per distinct folded form
   std::vector<uint32_t> form_of_;     // token index -> form
   std::unordered_map<std::string_view, uint32_t> word_ids_;
-  std::vector<std::vector<int8_t>> verdicts_;  // [word id][form]: -1 unknown, 0, 1
+  std::vector<std::vector<int8_t>> verdicts_;  // [word id][form]: -1 unknown, else a StemMatch
 };
 
 // How many content tokens starting at `ci` spell word `w` of `p`: 1, or 2 for a compound said
-// in two parts ("lock out" ~ "lockout"), 0 when none.
-size_t word_at(Matcher& mt, size_t ci, const Phrase& p, size_t w, uint32_t word_id) {
+// in two parts ("lock out" ~ "lockout"), 0 when none. `derived` is set when the token is only
+// a derived form of the word.
+size_t word_at(Matcher& mt, size_t ci, const Phrase& p, size_t w, uint32_t word_id, bool& derived) {
   const std::string& word = p.stems[w];
   const auto& content = mt.content;
   const Token& t = mt.tt.tokens[content[ci]];
-  if (mt.matches(content[ci], p, w, word_id)) return 1;
+  if (auto v = mt.matches(content[ci], p, w, word_id); v != StemMatch::None) {
+    derived = derived || v == StemMatch::Derived;
+    return 1;
+  }
   if (p.case_sensitive || word.size() < 6 || ci + 1 >= content.size() || t.after == Break::Sentence ||
       t.after == Break::Comma)
     return 0;
@@ -93,9 +98,10 @@ size_t word_at(Matcher& mt, size_t ci, const Phrase& p, size_t w, uint32_t word_
 
 // Matches `p` starting at content position `ci`; gaps allowed between words.
 std::optional<Raw> match_at(Matcher& mt, size_t ci, const Phrase& p, const std::vector<uint32_t>& ids,
-                            size_t max_gap) {
+                            size_t max_gap, double derived_factor) {
   const auto& content = mt.content;
-  size_t used = word_at(mt, ci, p, 0, ids[0]);
+  bool derived = false;
+  size_t used = word_at(mt, ci, p, 0, ids[0], derived);
   if (!used) return std::nullopt;
   size_t pos = ci + used - 1, gaps = 0;
   for (size_t w = 1; w < p.stems.size(); ++w) {
@@ -103,7 +109,7 @@ std::optional<Raw> match_at(Matcher& mt, size_t ci, const Phrase& p, const std::
     for (size_t g = 0; g <= max_gap && pos + 1 + g < content.size(); ++g) {
       const Token& prev = mt.tt.tokens[content[pos + g]];
       if (prev.after == Break::Sentence) break;
-      if (size_t n = word_at(mt, pos + 1 + g, p, w, ids[w])) {
+      if (size_t n = word_at(mt, pos + 1 + g, p, w, ids[w], derived)) {
         pos = pos + g + n;
         gaps += g;
         found = true;
@@ -112,20 +118,25 @@ std::optional<Raw> match_at(Matcher& mt, size_t ci, const Phrase& p, const std::
     }
     if (!found) return std::nullopt;
   }
-  return Raw{content[ci], content[pos] + 1, p.stems.size(), gaps, 1.0};
+  return Raw{content[ci], content[pos] + 1, p.stems.size(), gaps, derived ? derived_factor : 1.0};
 }
 
 // A two-word cue may be said in swapped order ("pressure blood"), unless a word is a stopword.
 bool swappable(const Phrase& p) { return p.stems.size() == 2 && !is_stopword(p.stems[0]) && !is_stopword(p.stems[1]); }
 
 // Matches a swappable() phrase in swapped order at content position `ci`.
-std::optional<Raw> match_swapped(Matcher& mt, size_t ci, const Phrase& p, const std::vector<uint32_t>& ids) {
+std::optional<Raw> match_swapped(Matcher& mt, size_t ci, const Phrase& p, const std::vector<uint32_t>& ids,
+                                 double derived_factor) {
   const auto& content = mt.content;
   if (ci + 1 >= content.size()) return std::nullopt;
   const Token& a = mt.tt.tokens[content[ci]];
   if (a.after == Break::Sentence || a.after == Break::Comma) return std::nullopt;
-  if (mt.matches(content[ci], p, 1, ids[1]) && mt.matches(content[ci + 1], p, 0, ids[0]))
-    return Raw{content[ci], content[ci + 1] + 1, 2, 0, 1.0};
+  const StemMatch second = mt.matches(content[ci], p, 1, ids[1]);
+  const StemMatch first = second == StemMatch::None ? StemMatch::None : mt.matches(content[ci + 1], p, 0, ids[0]);
+  if (first != StemMatch::None) {
+    const bool derived = first == StemMatch::Derived || second == StemMatch::Derived;
+    return Raw{content[ci], content[ci + 1] + 1, 2, 0, derived ? derived_factor : 1.0};
+  }
   return std::nullopt;
 }
 
@@ -192,15 +203,16 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
       const auto ids = mt.word_ids(cue.phrase);
       const bool try_swapped = cue.kind == CueKind::Lead && swappable(cue.phrase);
       for (size_t ci = 0; ci < n; ++ci) {
-        auto r = match_at(mt, ci, cue.phrase, ids, params.max_gap);
+        auto r = match_at(mt, ci, cue.phrase, ids, params.max_gap, params.derived_penalty);
         double factor = 1.0;
         if (r && r->gaps > 0) factor = params.gap_penalty;
         if (!r && try_swapped) {
-          r = match_swapped(mt, ci, cue.phrase, ids);
+          r = match_swapped(mt, ci, cue.phrase, ids, params.derived_penalty);
           factor = params.swap_penalty;
         }
         if (!r) continue;
-        Mention m = mention_of(f, *r, cue.strength * factor);
+        Mention m = mention_of(f, *r, cue.strength * factor * r->strength);
+        m.derived = r->strength < 1.0;
         m.cue = &cue;
         cues.push_back(m);
       }
@@ -211,14 +223,15 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
       const auto ids = mt.word_ids(vp.phrase);
       const bool try_swapped = swappable(vp.phrase);
       for (size_t ci = 0; ci < n; ++ci) {
-        auto r = match_at(mt, ci, vp.phrase, ids, 0);
+        auto r = match_at(mt, ci, vp.phrase, ids, 0, params.derived_penalty);
         double factor = 1.0;
         if (!r && try_swapped) {  // "a pipe burst" says the option alias "burst pipe"
-          r = match_swapped(mt, ci, vp.phrase, ids);
+          r = match_swapped(mt, ci, vp.phrase, ids, params.derived_penalty);
           factor = params.swap_penalty;
         }
         if (!r) continue;
-        Mention m = mention_of(f, *r, vp.strength * factor);
+        Mention m = mention_of(f, *r, vp.strength * factor * r->strength);
+        m.derived = r->strength < 1.0;
         m.is_value = true;
         m.value = &vp;
         values.push_back(m);

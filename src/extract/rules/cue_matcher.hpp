@@ -22,12 +22,16 @@ struct Mention {
   // Ends another field's value region. A number/date/time cue with no value of its type
   // after it ("chain" in "brake pads and chain") is just a word.
   bool bounds = true;
+  // Matched through a derived word form only ("inspect" for the cue "inspector").
+  bool derived = false;
 };
 
 struct MatchParams {
   size_t max_gap = 2;            // content tokens allowed between the words of a cue
   double gap_penalty = 0.8;      // strength factor for a gapped match
   double swap_penalty = 0.7;     // strength factor for a swapped two-word cue
+  // A derived form is weaker evidence than the word itself: "inspect" is not "inspector".
+  double derived_penalty = 0.85;
 };
 
 // All accepted mentions, sorted by position.

@@ -44,6 +44,7 @@ const Mention* Scan::anchor_at(size_t i, size_t field, bool values_too) const {
     if (m.is_value && !values_too) continue;
     if (!m.is_value && m.cue->kind == CueKind::Unit) continue;
     if (!m.is_value && m.cue->weak) continue;
+    if (m.derived) continue;  // "quarantine and inspect the rest" does not start the inspector's name
     // The same span also names `field` (a shared alias): not a boundary.
     bool shared = false;
     for (const auto& o : here)
@@ -125,6 +126,20 @@ std::vector<FieldCandidate> value_phrase_candidates(const Scan& s, size_t field)
   return out;
 }
 
+namespace {
+// "quarantine the lot and inspect the rest": a cue word after a determiner and before a word
+// that cannot open its value is a noun in running speech, not a label ("lot L447").
+bool used_as_noun(const Scan& s, const Mention& m) {
+  auto before = s.prev_content(m.first);
+  if (!before || !words().determiners.contains(s.tok(*before).norm) || s.tok(*before).after != Break::None) return false;
+  if (s.tok(m.last - 1).after != Break::None) return false;  // "And the plate? K L M ..." asks for it
+  const size_t next = s.skip_fillers(m.last);
+  if (next >= s.size()) return true;
+  const auto& w = s.tok(next).norm;
+  return words().dangling_words.contains(w) && !words().linking_words.contains(w);
+}
+}  // namespace
+
 void mark_bounding_mentions(const TokenizedText& tt, const Lexicon& lex, std::vector<Mention>& mentions,
                             const NormalizeContext& ctx) {
   constexpr size_t kLook = 3;
@@ -134,8 +149,12 @@ void mark_bounding_mentions(const TokenizedText& tt, const Lexicon& lex, std::ve
     const Mention& m = mentions[k];
     if (m.is_value) continue;
     const Field& f = *lex.fields[m.field].field;
-    if (f.type != FieldType::Number && f.type != FieldType::Date && f.type != FieldType::Time) continue;
     if (m.cue->kind != CueKind::Lead) continue;
+    if (f.type != FieldType::Boolean && used_as_noun(probe, m)) {
+      bounds[k] = false;
+      continue;
+    }
+    if (f.type != FieldType::Number && f.type != FieldType::Date && f.type != FieldType::Time) continue;
     bool found = false;
     size_t seen = 0;
     for (size_t i = m.last; i < tt.tokens.size() && seen < kLook && !found; ++i) {

@@ -16,12 +16,23 @@ constexpr double kTextFactor = 0.85;
 constexpr double kNameBackFactor = 0.7;
 constexpr size_t kCodeTokens = 16;  // a code spelled piece by piece ("B U S three zero one one")
 
+// Whether token i lies inside a cue or value mention of a field other than `field`.
+bool in_other_mention(const Scan& s, size_t i, size_t field) {
+  const size_t from = i >= 8 ? i - 8 : 0;
+  for (const auto& o : s.mentions_in(from, i + 1))
+    if (o.field != field && o.first <= i && i < o.last) return true;
+  return false;
+}
+
+// "No inspector present" negates the cue; in "the line was not stopped inspector James" the
+// "not" belongs to another field's words ("stopped") and does not reach past them.
 bool negated_before(const Scan& s, const Mention& m) {
   auto p = s.prev_content(m.first);
   for (int n = 0; n < 2 && p; ++n) {
     const Token& t = s.tok(*p);
     if (t.after == Break::Sentence) break;
     if (words().negators.contains(t.norm)) return true;
+    if (in_other_mention(s, *p, m.field)) break;
     p = s.prev_content(*p);
   }
   return false;
@@ -133,7 +144,7 @@ std::vector<FieldCandidate> read_text_field(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
   for (const auto& m : s.mentions) {
     if (m.field != field || m.is_value || m.cue->kind == CueKind::Unit) continue;
-    if (negated_before(s, m)) continue;
+    if (!m.bounds || negated_before(s, m)) continue;  // not a label ("the lot and ...") or negated
     if (auto c = read_one(s, m, field)) out.push_back(*c);
   }
   for (auto& c : value_phrase_candidates(s, field)) out.push_back(std::move(c));
@@ -144,7 +155,7 @@ std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
   for (const auto& m : s.mentions) {
     if (m.field != field || m.is_value || m.cue->kind == CueKind::Unit) continue;
-    if (negated_before(s, m)) continue;
+    if (!m.bounds || negated_before(s, m)) continue;  // not a label ("the lot and ...") or negated
     size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
     // "Any symptoms? - Headache, and some nausea.": a question's list is its answer.
     double factor = 1.0;

@@ -56,15 +56,17 @@ std::string stem(std::string_view folded) {
   return w;
 }
 
-bool stems_match(std::string_view a, std::string_view b) {
-  if (a == b) return true;
-  if (a.empty() || b.empty()) return false;
+StemMatch compare_stems(std::string_view a, std::string_view b) {
+  if (a == b) return StemMatch::Same;
+  if (a.empty() || b.empty()) return StemMatch::None;
   const auto& syn = synonyms_of(a);
-  if (std::find(syn.begin(), syn.end(), b) != syn.end()) return true;
+  if (std::find(syn.begin(), syn.end(), b) != syn.end()) return StemMatch::Same;
   std::string_view shorter = a.size() < b.size() ? a : b;
   std::string_view longer = a.size() < b.size() ? b : a;
-  if (shorter.size() < 5 || longer.substr(0, shorter.size()) != shorter) return false;
-  return is_known_suffix(longer.substr(shorter.size()));
+  if (shorter.size() < 5 || longer.substr(0, shorter.size()) != shorter) return StemMatch::None;
+  return is_known_suffix(longer.substr(shorter.size())) ? StemMatch::Derived : StemMatch::None;
 }
+
+bool stems_match(std::string_view a, std::string_view b) { return compare_stems(a, b) != StemMatch::None; }
 
 }  // namespace invox::rules

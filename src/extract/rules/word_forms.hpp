@@ -11,8 +11,12 @@ namespace invox::rules {
 [[nodiscard]] std::string fold_word(std::string_view raw);
 // Light suffix stripping: plural, possessive, -ing, -ed, final -e, -y -> -i.
 [[nodiscard]] std::string stem(std::string_view folded);
-// True when two stems name the same word form: equal, a listed synonym, or one is the
-// other plus a known derivational suffix (min. 5 characters shared).
+// How two stems relate: the same word (equal or a listed synonym), a derived form (one is the
+// other plus a known derivational suffix, min. 5 characters shared: "inspect" ~ "inspector"),
+// or unrelated.
+enum class StemMatch { None, Same, Derived };
+[[nodiscard]] StemMatch compare_stems(std::string_view a, std::string_view b);
+// compare_stems() is not None.
 [[nodiscard]] bool stems_match(std::string_view a, std::string_view b);
 
 }  // namespace invox::rules
