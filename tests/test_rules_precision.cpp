@@ -97,3 +97,25 @@ TEST_CASE("rules: a verb derived from a cue word neither labels nor ends a value
   INFO(out["crate"].value.dump());
   CHECK((!out.count("crate") || out["crate"].value.is_null()));
 }
+
+TEST_CASE("rules: a pause in unpunctuated recognizer text ends the sentence", "[rules][dialogue]") {
+  auto t = parse_template(Json::parse(R"({
+    "id": "kennel", "title": "Kennel intake", "version": "1",
+    "fields": [{"id": "allergies", "label": "Allergies", "type": "textarea"},
+               {"id": "weight_kg", "label": "Weight", "type": "number", "unit": "kg"}]})"),
+                          "kennel template");
+  REQUIRE(t.has_value());
+  NormalizeContext ctx;
+  ctx.reference_date = "2026-05-11";
+  const std::string heard = "allergies chicken and beef she was very calm today weight twelve kilos";
+  rules::EngineParams params;
+  params.pause_breaks = {heard.find(" she")};
+  auto out = rules::extract_all(*t, heard, {}, ctx, params);
+  CHECK(out["allergies"].value == Json::array({"chicken", "beef"}));
+  CHECK(out["weight_kg"].value == 12);
+  // Punctuated text keeps its own sentences: a pause mid-sentence does not cut the list.
+  const std::string typed = "Allergies chicken and beef. Weight twelve kilos.";
+  params.pause_breaks = {typed.find(" and")};
+  out = rules::extract_all(*t, typed, {}, ctx, params);
+  CHECK(out["allergies"].value == Json::array({"chicken", "beef"}));
+}

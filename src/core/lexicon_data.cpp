@@ -313,6 +313,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.place_prepositions = r.words("place_prepositions");
   d.not_place_words = r.words("not_place_words");
   d.pair_separators = r.words("pair_separators");
+  d.naming_words = r.words("naming_words");
+  d.topic_words = r.words("topic_words");
   d.person_words = r.words("person_words");
   d.identifier_words = r.words("identifier_words");
   d.place_words = r.words("place_words");

@@ -97,7 +97,8 @@ struct LexiconData {
   std::vector<Phrase> self_introductions;
   WordSet place_prepositions, not_place_words, pair_separators;
   // What a field's own words say about it.
-  WordSet person_words, identifier_words, place_words, generic_cue_words, derivational_suffixes;
+  WordSet naming_words, topic_words, person_words, identifier_words, place_words, generic_cue_words,
+      derivational_suffixes;
   std::vector<std::vector<std::string>> synonyms;
   // Placeholders.
   WordSet empty_values, nothing_values, nothing_openers, nothing_filler_words;

@@ -6,17 +6,12 @@
 // orchestrator calls apply_asr_evidence once per candidate, after IE.
 #include <vector>
 
+#include "core/segment_spans.hpp"
 #include "invox/extractor.hpp"
 #include "invox/transcript.hpp"
 #include "util/text_fold.hpp"
 
 namespace invox {
-
-// Segments carry text but no offsets. Each segment's text is searched in the folded
-// transcript (case, punctuation and spacing ignored) from the end of the previous match, so
-// repeated phrases map in order. A segment that cannot be found is assumed to start where the
-// previous one ended and to span its own length.
-[[nodiscard]] std::vector<util::ByteSpan> locate_segments(const Transcript& transcript);
 
 // Fills evidence offsets from the snippet when the extractor gave none (first folded match),
 // then applies the segment mapping. No-op without segments or without evidence. A group

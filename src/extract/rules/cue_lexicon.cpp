@@ -204,7 +204,9 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   auto any_in = [&](const lexicon::WordSet& set) {
     return std::any_of(own.begin(), own.end(), [&](const std::string& w) { return set.contains(w); });
   };
-  bool person = any_in(words().person_words);
+  // "Name or topic of the meeting" is a phrase; "Supplier name" keeps the proper-name reading.
+  bool person = any_in(words().person_words) ||
+                (any_in(words().naming_words) && !any_in(words().topic_words));
   // "Approved by", "inspected_by": the agent of an action is a person.
   std::string lab = util::to_lower_ascii(f.label);
   if (lab.ends_with(" by") || util::to_lower_ascii(f.id).find("_by") != std::string::npos) person = true;

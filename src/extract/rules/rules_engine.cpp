@@ -207,6 +207,23 @@ std::map<std::string, Candidate> extract_all(const Template& tmpl, std::string_v
   return extract_all(build_lexicon(tmpl), text, examples, ctx, params);
 }
 
+namespace {
+// Punctuated text says where its sentences end better than pauses do (a speaker pauses
+// mid-sentence too): pauses are used only when the text has no sentence punctuation at all.
+void mark_pause_breaks(TokenizedText& tt, const std::vector<size_t>& pauses) {
+  if (pauses.empty()) return;
+  if (std::any_of(tt.tokens.begin(), tt.tokens.end(), [](const Token& t) { return t.after == Break::Sentence; }))
+    return;
+  for (size_t at : pauses) {
+    // The last token ending at or before the pause.
+    auto it = std::upper_bound(tt.tokens.begin(), tt.tokens.end(), at, [](size_t b, const Token& t) { return b < t.end; });
+    if (it == tt.tokens.begin()) continue;
+    Token& t = *std::prev(it);
+    if (t.after == Break::None) t.after = Break::Sentence;
+  }
+}
+}  // namespace
+
 std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, std::string_view text,
                                              const std::vector<FewShot>& examples, const NormalizeContext& ctx,
                                              const EngineParams& params) {
@@ -220,6 +237,7 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
   }
   const Lexicon& lex = learned ? *learned : template_lexicon;
   auto tt = tokenize(text);
+  mark_pause_breaks(tt, params.pause_breaks);
   auto mentions = find_mentions(tt, lex);
   mark_bounding_mentions(tt, lex, mentions, ctx);
   Scan scan{tt, lex, mentions, ctx, {}};

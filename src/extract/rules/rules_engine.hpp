@@ -24,6 +24,10 @@ struct EngineParams {
   // A number field no cue finds takes the first number said that no other field holds ("hex
   // bolts, forty cases"): right for a record of a list, where the text is one short clause.
   bool unlabeled_numbers = false;
+  // Byte offsets in the text after which the speaker paused (core/segment_spans: pause_offsets).
+  // In recognizer text without sentence punctuation a pause ends the sentence, so a value does
+  // not run into the next one ("allergies penicillin <pause> temperature ...").
+  std::vector<size_t> pause_breaks;
 };
 
 // Candidates for every field of `tmpl` that `text` mentions, keyed by field id.

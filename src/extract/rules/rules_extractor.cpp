@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/segment_spans.hpp"
 #include "extract/rules/group_candidate.hpp"
 #include "extract/rules/rules_engine.hpp"
 #include "invox/extractor.hpp"
@@ -14,6 +15,10 @@
 namespace invox {
 
 namespace {
+// A silence this long between a recognizer's segments ends a sentence (the recognizers split
+// segments at half-second pauses).
+constexpr double kPauseBreakSeconds = 0.5;
+
 // A template's lexicon, built once and shared by every input of a run (building it is a
 // large part of a short transcript's work). The entry keeps the template's JSON so that
 // another template at a reused address is never given a stale lexicon.
@@ -51,6 +56,8 @@ class RulesExtractor final : public Extractor {
     ExtractionResult result;
     rules::EngineParams params;
     params.imply_event_date = request.old_transcript.empty() && (!request.current || request.current->empty());
+    if (request.transcript->segments.size() > 1)
+      params.pause_breaks = pause_offsets(*request.transcript, locate_segments(*request.transcript), kPauseBreakSeconds);
     const auto lexicon = lexicons_.get(*request.tmpl);
     auto all = rules::extract_all(*lexicon, request.transcript->text, request.examples, request.context, params);
     // Spans the form's scalar fields hold: no record of a list is read there.
