@@ -242,3 +242,58 @@ TEST_CASE("context: windows are configured per model, with built-in values and c
   CHECK(bad.error().message.find("context_window") != std::string::npos);
   CHECK(bad.error().message.find("mine.toml") != std::string::npos);
 }
+
+TEST_CASE("context: a judge excerpt keeps the text around each anchor, in order, within the size", "[llm][context]") {
+  const std::string text = filler(50) + "The temperature is 37.2 on arrival. " + filler(50) +
+                           "Correction, the temperature is 38.5 now. " + filler(50);
+  const size_t first = text.find("37.2");
+  const size_t second = text.find("38.5");
+  const std::string cut = llm::transcript_excerpt(text, {{second, second + 4}, {first, first + 4}}, 1200);
+  CHECK(cut.size() <= 1200);
+  CHECK(cut.rfind("[...] ", 0) == 0);  // text before the first stretch is left out ...
+  CHECK(cut.ends_with(" [...]"));       // ... and after the last
+  REQUIRE(cut.find("temperature is 37.2") != std::string::npos);
+  REQUIRE(cut.find("temperature is 38.5") != std::string::npos);
+  CHECK(cut.find("37.2") < cut.find("38.5"));  // in transcript order whatever the anchors' order
+  CHECK(cut.find(" [...] ", 6) < cut.find("38.5"));  // two stretches, marked apart
+  // Without anchors the end is kept (a later statement wins); text that fits is not cut.
+  const std::string tail = llm::transcript_excerpt(text, {}, 600);
+  CHECK(tail.size() <= 600);
+  CHECK(text.ends_with(tail.substr(6)));
+  CHECK(llm::transcript_excerpt("short text", {{0, 5}}, 600) == "short text");
+}
+
+TEST_CASE("context: a judge reads the parts of a long transcript around the candidates' evidence", "[llm][context]") {
+  FakeLlmServer server;
+  server.set_handler([](const FakeRequest& r) {
+    ModelSays says;
+    says.content = R"({"decision": "model_b", "reason": "corrected later"})";
+    return reply_for(r, says);
+  });
+  const auto services = small_model_services(server);
+  auto judge = make_chat_judge(*parse_model_spec("openai:small"), services);
+  REQUIRE(judge.has_value());
+  Template tmpl = sample_template();
+  Transcript transcript;
+  // About 17 KB, four times the judge's window.
+  transcript.text = "Her temperature is 37.2 on arrival. " + filler(70) + "Correction, the temperature is 38.5 now. " +
+                    filler(70);
+  const size_t a = transcript.text.find("37.2");
+  const size_t b = transcript.text.find("38.5");
+  JudgeRequest jr;
+  jr.field = tmpl.find("temperature_c");
+  jr.transcript = &transcript;
+  jr.model_a = Candidate{37.2, 0.9, Evidence{"37.2", a, a + 4, std::nullopt, std::nullopt}, {}};
+  jr.model_b = Candidate{38.5, 0.9, Evidence{"38.5", b, b + 4, std::nullopt, std::nullopt}, {}};
+  auto verdict = (*judge)->decide(jr);
+  REQUIRE(verdict.has_value());
+  CHECK(verdict->decision == DecisionKind::ModelB);
+  REQUIRE(server.request_count() == 1);
+  const auto requests = server.requests();
+  check_within_context(requests);
+  const std::string seen = transcript_in(requests.front());
+  CHECK(seen.size() < transcript.text.size() / 3);
+  CHECK(seen.find("temperature is 37.2") != std::string::npos);
+  CHECK(seen.find("Correction, the temperature is 38.5") != std::string::npos);
+  CHECK(seen.find("[...]") != std::string::npos);
+}

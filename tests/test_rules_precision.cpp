@@ -119,3 +119,20 @@ TEST_CASE("rules: a pause in unpunctuated recognizer text ends the sentence", "[
   out = rules::extract_all(*t, typed, {}, ctx, params);
   CHECK(out["allergies"].value == Json::array({"chicken", "beef"}));
 }
+
+TEST_CASE("rules: an option word inside another field's longer label is not the option", "[rules][dialogue]") {
+  auto t = parse_template(Json::parse(R"({
+    "id": "obs", "title": "Observation", "version": "1",
+    "fields": [{"id": "mood", "label": "Mood", "type": "enum", "options": ["calm", "restless", "itchy"]},
+               {"id": "itch_score", "label": "Itchy skin score", "type": "number", "min": 0, "max": 10}]})"),
+                          "observation template");
+  REQUIRE(t.has_value());
+  NormalizeContext ctx;
+  ctx.reference_date = "2026-05-11";
+  // Unpunctuated, as a recognizer writes it: "itchy" opens the next field's label.
+  auto out = rules::extract_all(*t, "mood is calm itchy skin score is three", {}, ctx);
+  CHECK(out["mood"].value == "calm");
+  CHECK(out["itch_score"].value == 3);
+  out = rules::extract_all(*t, "mood is itchy today", {}, ctx);
+  CHECK(out["mood"].value == "itchy");
+}

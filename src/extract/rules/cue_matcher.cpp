@@ -189,6 +189,24 @@ std::vector<Mention> resolve(std::vector<Mention> all, const Lexicon& lex) {
   }
   return kept;
 }
+// "level of consciousness is alert pain score is two": the option "pain" is a word of another
+// field's longer label ("pain score"), not a value.
+std::vector<Mention> drop_values_inside_cues(std::vector<Mention> values, const std::vector<Mention>& cues) {
+  std::vector<Mention> sorted_cues = cues;
+  std::sort(sorted_cues.begin(), sorted_cues.end(), [](const Mention& a, const Mention& b) { return a.first < b.first; });
+  std::erase_if(values, [&](const Mention& v) {
+    auto it = std::upper_bound(sorted_cues.begin(), sorted_cues.end(), v.first,
+                               [](size_t at, const Mention& c) { return at < c.first; });
+    // Cues starting at or before the value; a few back cover every cue that can contain it.
+    for (int n = 0; n < 4 && it != sorted_cues.begin(); ++n) {
+      const Mention& c = *--it;
+      if (c.field != v.field && !c.cue->weak && c.words > v.words && c.first <= v.first && v.last <= c.last)
+        return true;
+    }
+    return false;
+  });
+  return values;
+}
 }  // namespace
 
 std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, const MatchParams& params) {
@@ -239,7 +257,7 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
     }
   }
   auto out = resolve(std::move(cues), lex);
-  auto vals = resolve(std::move(values), lex);
+  auto vals = drop_values_inside_cues(resolve(std::move(values), lex), out);
   out.insert(out.end(), vals.begin(), vals.end());
   std::stable_sort(out.begin(), out.end(), [](const Mention& a, const Mention& b) { return a.first < b.first; });
   return out;
