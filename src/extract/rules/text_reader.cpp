@@ -53,12 +53,11 @@ std::optional<FieldCandidate> read_person_backward(const Scan& s, const Mention&
     p = q;
   }
   if (first == last) return std::nullopt;
-  FieldCandidate c;
-  c.value = std::string(s.span_text(first, last));
-  c.first = first;
-  c.last = last;
-  c.cue_first = first;
-  c.score = m.strength * kNameBackFactor;
+  // The run is a name by the same tests as a name after its cue ("Four users" is a count).
+  auto c = read_person_at(s, field, first, last);
+  if (!c) return std::nullopt;
+  c->cue_first = c->first;
+  c->score = m.strength * kNameBackFactor;
   return c;
 }
 
@@ -132,6 +131,7 @@ std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t f
   }
   if (m.cue->kind != CueKind::Inclusive && s.tok(m.last - 1).after == Break::Sentence)
     return fl.person_name ? read_person_backward(s, m, field) : std::nullopt;
+  if (m.cue->kind != CueKind::Inclusive) start = s.past_label_colon(start);
   auto span = read_phrase(s, field, start, m.cue->weak);
   if (!span) return fl.person_name ? read_person_backward(s, m, field) : std::nullopt;
   span->score = m.strength * kTextFactor;
@@ -164,6 +164,8 @@ std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
       factor = 0.9;
     } else if (m.cue->kind != CueKind::Inclusive && s.tok(m.last - 1).after == Break::Sentence) {
       continue;
+    } else if (m.cue->kind != CueKind::Inclusive) {
+      start = s.past_label_colon(start);
     }
     auto items = read_items(s, field, start);
     if (!items) continue;

@@ -16,7 +16,8 @@ bool is_article(const std::string& w) { return words().determiners.contains(w); 
 // Tokens of the list joiner ("and", "as well as") starting at token i, or 0.
 size_t joiner_at(const Scan& s, size_t i) {
   if (s.tok(i).filler) return 0;
-  return marker_length(s, i, words().list_joiners);
+  if (size_t n = marker_length(s, i, words().list_joiners)) return n;
+  return marker_length(s, i, words().list_alternatives);
 }
 
 // "Oh," "Well," opening a list item: a turn opener set off by a comma, not part of the item.
@@ -95,6 +96,10 @@ bool is_title_word(const std::string& w) {
   return false;
 }
 
+// A rank or title said before a name ("Lieutenant", "Mrs."); part of the value only when the
+// field's guidelines write one ("Dr. Name").
+bool is_rank_word(const std::string& w) { return is_title_word(w) || words().rank_titles.contains(w); }
+
 bool is_subject_pronoun(const std::string& w) { return words().subject_pronouns.contains(w); }
 
 // Function words that never end a value ("... on the" -> "..."); "out", "off", "up" can.
@@ -110,6 +115,15 @@ bool not_a_name(const Token& t) {
 
 bool ends_clause(const Token& t) { return t.after == Break::Sentence || t.after == Break::Comma; }
 
+// The field's label, description or guidelines ask for a first and last name.
+bool wants_full_name(const FieldLexicon& fl) {
+  if (!fl.field) return false;
+  std::string about = util::to_lower_ascii(fl.field->label + " " + fl.field->description + " " + fl.field->guidelines);
+  for (const auto& phrase : words().full_name_phrases.items())
+    if (about.find(phrase) != std::string::npos) return true;
+  return false;
+}
+
 // A person's name starting within a few tokens of `start`.
 std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field, size_t start, size_t end) {
   size_t i = start;
@@ -119,7 +133,13 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
     bool title = is_title_word(t.norm);
     bool candidate = !t.filler && !is_linking_word(t.norm) && !is_stopword(t.norm) && !is_article(t.norm) &&
                      !t.has_digit && !not_a_name(t) && (s.tt.cased ? (t.capitalized || title) : true);
-    if (candidate && !s.anchor_at(i, field, true)) break;
+    if (candidate && !s.anchor_at(i, field, true)) {
+      // "This is the Hollins Creek weigh station": a capitalized run after an article names a
+      // thing, not a person.
+      auto p = s.prev_content(i);
+      if (s.tt.cased && p && *p >= start && is_article(s.tok(*p).norm)) return std::nullopt;
+      break;
+    }
     if (!t.filler) ++seen;
     ++i;
   }
@@ -139,7 +159,15 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
     ++i;
     if (ends_clause(t)) break;
   }
+  // "Lieutenant Paz Okwuosa" -> "Paz Okwuosa" unless the field writes titles.
+  if (!s.lex.fields[field].title)
+    while (first + 1 < i && is_rank_word(s.tok(first).norm)) ++first;
   if (i == first) return std::nullopt;
+  // "it's Theo, your nurse": a first name alone is not the value of a field that asks for a
+  // first and last name.
+  size_t said = 0;
+  for (size_t k = first; k < i; ++k) said += is_rank_word(s.tok(k).norm) ? 0 : 1;
+  if (said < 2 && wants_full_name(s.lex.fields[field])) return std::nullopt;
   return std::make_pair(first, i);
 }
 
@@ -223,7 +251,9 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
       items = Json::array();
       ++b;
     }
-    if (b < item_last && words().list_enders.contains(s.tok(b).norm)) {
+    // "upset stomach, usually in the first weeks": a comment on the list ends it.
+    if (b < item_last && (words().list_enders.contains(s.tok(b).norm) ||
+                          words().list_comment_openers.contains(s.tok(b).norm))) {
       stop = true;
       return;
     }
