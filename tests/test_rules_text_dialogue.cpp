@@ -18,6 +18,8 @@ Template kennel_template() {
       {"id": "vet_name", "label": "Vet name", "type": "text", "aliases": ["vet"]},
       {"id": "concerns", "label": "Concerns", "type": "textarea", "aliases": ["concerns", "watch for"]},
       {"id": "toys", "label": "Toys", "type": "textarea", "aliases": ["toys"]},
+      {"id": "breed", "label": "Breed", "type": "text", "aliases": ["breed"]},
+      {"id": "marks", "label": "Marks", "type": "textarea", "aliases": ["noted"]},
       {"id": "nights", "label": "Nights", "type": "number"}
     ]})"),
                           "kennel template");
@@ -72,4 +74,15 @@ TEST_CASE("rules: 'or' joins list items like 'and'", "[rules][dialogue-text]") {
 TEST_CASE("rules: a value labelled with a colon starts after the colon", "[rules][dialogue-text]") {
   CHECK(read("Concerns noted: limping, sneezing.", "concerns") == Json::array({"limping", "sneezing"}));
   CHECK(read("Toys, though: a rope and a ball.", "toys") == Json::array({"rope", "ball"}));
+}
+
+TEST_CASE("rules: a cue that ends its clause before a joiner has no value after it", "[rules][dialogue-text]") {
+  CHECK(read("She's some kind of breed, and then the vet said so.", "breed").is_null());
+  CHECK(read("The breed, a whippet.", "breed") == "whippet");
+}
+
+TEST_CASE("rules: a lone negator is never a list's label", "[rules][dialogue-text]") {
+  // "not" may match a cue such as "noted" as a word form; it labels nothing.
+  CHECK(read("I'm not staying long this time.", "marks").is_null());
+  CHECK(read("Marks noted: a scar on the left ear.", "marks") == Json::array({"scar on the left ear"}));
 }

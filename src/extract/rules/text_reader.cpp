@@ -112,9 +112,25 @@ std::optional<FieldCandidate> read_text_answer(const Scan& s, const Mention& m, 
   return c;
 }
 
+// "for the graduate engineer post, and you're down as ...": the cue ends its clause and the
+// next clause opens with a joiner, so nothing after the cue is its value.
+bool clause_ends_after(const Scan& s, const Mention& m) {
+  if (s.tok(m.last - 1).after != Break::Comma || s.tok(m.last - 1).colon_after) return false;
+  size_t next = s.skip_fillers(m.last);
+  return next < s.size() && (words().clause_openers.contains(s.tok(next).norm) ||
+                             words().list_enders.contains(s.tok(next).norm));
+}
+
+// A cue said as a lone negator ("not") is never a label: "I'm not living here" names nothing.
+bool negator_cue(const Scan& s, const Mention& m) {
+  return m.last == m.first + 1 && is_negation_word(s.tok(m.first).norm);
+}
+
 std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t field) {
   const FieldLexicon& fl = s.lex.fields[field];
   if (auto answered = read_text_answer(s, m, field)) return answered;
+  if (m.cue->kind != CueKind::Inclusive && !fl.code_like && clause_ends_after(s, m))
+    return fl.person_name ? read_person_backward(s, m, field) : std::nullopt;
   size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
   if (fl.code_like) {
     size_t end = s.region_end(start, field, false, kCodeTokens);
@@ -144,7 +160,7 @@ std::vector<FieldCandidate> read_text_field(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
   for (const auto& m : s.mentions) {
     if (m.field != field || m.is_value || m.cue->kind == CueKind::Unit) continue;
-    if (!m.bounds || negated_before(s, m)) continue;  // not a label ("the lot and ...") or negated
+    if (!m.bounds || negated_before(s, m) || negator_cue(s, m)) continue;  // not a label, or negated
     if (auto c = read_one(s, m, field)) out.push_back(*c);
   }
   for (auto& c : value_phrase_candidates(s, field)) out.push_back(std::move(c));
@@ -155,7 +171,7 @@ std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
   for (const auto& m : s.mentions) {
     if (m.field != field || m.is_value || m.cue->kind == CueKind::Unit) continue;
-    if (!m.bounds || negated_before(s, m)) continue;  // not a label ("the lot and ...") or negated
+    if (!m.bounds || negated_before(s, m) || negator_cue(s, m)) continue;  // not a label, or negated
     size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
     // "Any symptoms? - Headache, and some nausea.": a question's list is its answer.
     double factor = 1.0;
