@@ -86,3 +86,12 @@ TEST_CASE("rules: a lone negator is never a list's label", "[rules][dialogue-tex
   CHECK(read("I'm not staying long this time.", "marks").is_null());
   CHECK(read("Marks noted: a scar on the left ear.", "marks") == Json::array({"scar on the left ear"}));
 }
+
+TEST_CASE("rules: a cue word in a later item of an answer is part of that item", "[rules][dialogue-text]") {
+  // The question asks for the list; "watch for" in the second item is not a new label.
+  CHECK(read("Anything to watch for? Limping, and watch for coughing at night.", "concerns") ==
+        Json::array({"Limping", "watch for coughing at night"}));
+  // Outside an answer, a later cue restates the list and is read.
+  CHECK(read("He had a limp, so concerns are limping and coughing.", "concerns") ==
+        Json::array({"limping", "coughing"}));
+}

@@ -121,6 +121,20 @@ bool clause_ends_after(const Scan& s, const Mention& m) {
                              words().list_enders.contains(s.tok(next).norm));
 }
 
+// Tokens [first, i) hold a list boundary: a clause break or a list joiner.
+bool past_first_item(const Scan& s, size_t first, size_t i) {
+  for (size_t k = first; k < i; ++k)
+    if (s.tok(k).after != Break::None || marker_length(s, k, words().list_joiners) > 0) return true;
+  return false;
+}
+
+// "no concerns at all": the cue says the list is empty, which is not part of an item.
+bool says_none(const Scan& s, const Mention& m) {
+  if (words().nothing_openers.contains(s.tok(m.first).norm)) return true;
+  auto p = s.prev_content(m.first);
+  return p && words().nothing_openers.contains(s.tok(*p).norm);
+}
+
 // A cue said as a lone negator ("not") is never a label: "I'm not living here" names nothing.
 bool negator_cue(const Scan& s, const Mention& m) {
   return m.last == m.first + 1 && is_negation_word(s.tok(m.first).norm);
@@ -169,8 +183,15 @@ std::vector<FieldCandidate> read_text_field(const Scan& s, size_t field) {
 
 std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
+  // "What have you tried? - I restarted it, and I tried the reset page.": a cue word inside a
+  // later item of the answer to a question about the list is part of that item, not the label
+  // of a new list. Outside answers a later cue may restate the list ("allergic to X, so
+  // allergies are Y and X"), and in the first item it may be the better label.
+  size_t answer_from = 0;
+  size_t answer_until = 0;
   for (const auto& m : s.mentions) {
     if (m.field != field || m.is_value || m.cue->kind == CueKind::Unit) continue;
+    if (m.first < answer_until && past_first_item(s, answer_from, m.first) && !says_none(s, m)) continue;
     if (!m.bounds || negated_before(s, m) || negator_cue(s, m)) continue;  // not a label, or negated
     size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
     // "Any symptoms? - Headache, and some nausea.": a question's list is its answer.
@@ -187,6 +208,10 @@ std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
     if (!items) continue;
     items->score = m.strength * kTextFactor * factor;
     items->cue_first = m.first;
+    if (factor < 1.0) {
+      answer_from = items->first;
+      answer_until = items->last;
+    }
     out.push_back(*items);
   }
   return out;
