@@ -20,6 +20,7 @@ Template kennel_template() {
       {"id": "toys", "label": "Toys", "type": "textarea", "aliases": ["toys"]},
       {"id": "breed", "label": "Breed", "type": "text", "aliases": ["breed"]},
       {"id": "marks", "label": "Marks", "type": "textarea", "aliases": ["noted"]},
+      {"id": "water_bowl", "label": "Water bowl", "type": "boolean", "aliases": ["water bowl"]},
       {"id": "nights", "label": "Nights", "type": "number"}
     ]})"),
                           "kennel template");
@@ -94,4 +95,11 @@ TEST_CASE("rules: a cue word in a later item of an answer is part of that item",
   // Outside an answer, a later cue restates the list and is read.
   CHECK(read("He had a limp, so concerns are limping and coughing.", "concerns") ==
         Json::array({"limping", "coughing"}));
+}
+
+TEST_CASE("rules: another field's cue inside a list item is part of the item", "[rules][dialogue-text]") {
+  CHECK(read("Concerns: a cracked water bowl lid, and limping.", "concerns") ==
+        Json::array({"cracked water bowl lid", "limping"}));
+  // Where it opens an item it still ends the list.
+  CHECK(read("Concerns: limping, water bowl is missing.", "concerns") == Json::array({"limping"}));
 }

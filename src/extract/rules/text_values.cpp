@@ -33,6 +33,15 @@ bool continues_list(const Scan& s, size_t i) {
   return i < s.size() && joiner_at(s, i) > 0;
 }
 
+// Token i starts a list item: it follows a clause break or a list joiner.
+bool opens_item(const Scan& s, size_t i) {
+  auto p = s.prev_content(i);
+  if (!p || s.tok(*p).after != Break::None) return true;
+  for (size_t k = *p >= 2 ? *p - 2 : 0; k <= *p; ++k)
+    if (size_t n = joiner_at(s, k); n > 0 && k + n == *p + 1) return true;  // "and", "as well as"
+  return false;
+}
+
 // Skips linking words, articles and fillers at the start of a value.
 size_t skip_leading(const Scan& s, size_t i, size_t end) {
   while (i < end) {
@@ -231,8 +240,11 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
     if (t.filler) continue;
     ++count;
     if (end > first) {
+      // In cased text another field's cue ends the list where it opens an item ("pads and
+      // chain, tyre pressure 32"); inside an item it is part of it ("stairwell B emergency
+      // light failed").
       const Mention* a = s.anchor_at(end, field, false);
-      if (a && (!s.tt.cased || a->words >= 2)) break;
+      if (a && (!s.tt.cased || (a->words >= 2 && opens_item(s, end)))) break;
       if (is_subject_pronoun(t.norm) && t.norm != lead) break;
     }
     if (t.after == Break::Sentence) {
