@@ -103,3 +103,9 @@ TEST_CASE("rules: another field's cue inside a list item is part of the item", "
   // Where it opens an item it still ends the list.
   CHECK(read("Concerns: limping, water bowl is missing.", "concerns") == Json::array({"limping"}));
 }
+
+TEST_CASE("rules: a comment after an item ends it, and the list goes on after 'And'", "[rules][dialogue-text]") {
+  CHECK(read("Which toys? A rope, he loves it. And a ball, she chews it.", "toys") == Json::array({"rope", "ball"}));
+  // Without a sentence opening with a joiner the list ends at the comment.
+  CHECK(read("Which toys? A rope, he loves it. The ball stays home.", "toys") == Json::array({"rope"}));
+}

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
@@ -40,6 +42,17 @@ bool opens_item(const Scan& s, size_t i) {
   for (size_t k = *p >= 2 ? *p - 2 : 0; k <= *p; ++k)
     if (size_t n = joiner_at(s, k); n > 0 && k + n == *p + 1) return true;  // "and", "as well as"
   return false;
+}
+
+// The first token of the sentence after the one holding token i, in the same speaker's turn;
+// 0 when that turn ends first or the sentence runs on too long to be a comment.
+size_t sentence_after(const Scan& s, size_t i) {
+  constexpr size_t kCommentTokens = 12;
+  for (size_t k = i; k < s.size() && k < i + kCommentTokens; ++k) {
+    if (s.tok(k).speaker) return 0;
+    if (s.tok(k).after == Break::Sentence) return k + 1 < s.size() ? k + 1 : 0;
+  }
+  return 0;
 }
 
 // Skips linking words, articles and fillers at the start of a value.
@@ -235,6 +248,7 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
   // starts a new clause and ends the list.
   const std::string lead = is_subject_pronoun(s.tok(first).norm) ? s.tok(first).norm : std::string();
   size_t end = first;
+  std::vector<std::pair<size_t, size_t>> asides;  // comments between items, left out
   for (size_t count = 0; end < s.size() && count < s.params.list_max_tokens; ++end) {
     const Token& t = s.tok(end);
     if (t.filler) continue;
@@ -245,7 +259,15 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
       // light failed").
       const Mention* a = s.anchor_at(end, field, false);
       if (a && (!s.tt.cased || (a->words >= 2 && opens_item(s, end)))) break;
-      if (is_subject_pronoun(t.norm) && t.norm != lead) break;
+      if (is_subject_pronoun(t.norm) && t.norm != lead) {
+        // "System design, she was great at it. And curiosity, ...": a comment after an item
+        // ends it; the list goes on when the next sentence of the turn opens with a joiner.
+        size_t next = opens_item(s, end) ? sentence_after(s, end) : 0;
+        if (next == 0 || !continues_list(s, next)) break;
+        asides.emplace_back(end, next);
+        end = next - 1;
+        continue;
+      }
     }
     if (t.after == Break::Sentence) {
       ++end;
@@ -297,8 +319,16 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
     span_last = c->last;
   };
   size_t item_first = first;
+  size_t aside = 0;
   for (size_t i = first; i < end && !stop; ++i) {
     const Token& t = s.tok(i);
+    if (aside < asides.size() && i == asides[aside].first) {
+      flush(item_first, i);
+      item_first = asides[aside].second;
+      i = item_first - 1;
+      ++aside;
+      continue;
+    }
     if (size_t n = joiner_at(s, i); n && i > item_first) {
       flush(item_first, i);
       item_first = i + n;
