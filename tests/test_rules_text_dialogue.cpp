@@ -109,3 +109,8 @@ TEST_CASE("rules: a comment after an item ends it, and the list goes on after 'A
   // Without a sentence opening with a joiner the list ends at the comment.
   CHECK(read("Which toys? A rope, he loves it. The ball stays home.", "toys") == Json::array({"rope"}));
 }
+
+TEST_CASE("rules: a free-text value does not start with a subject pronoun", "[rules][dialogue-text]") {
+  CHECK(read("What breed is he? I'm not sure, we got him from a shelter.", "breed").is_null());
+  CHECK(read("What breed is he? A beagle cross, from a shelter.", "breed") == "beagle cross");
+}

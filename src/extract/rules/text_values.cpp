@@ -232,6 +232,9 @@ std::optional<FieldCandidate> read_phrase(const Scan& s, size_t field, size_t st
   size_t first = skip_leading(s, start, s.size());
   if (first >= s.size() || (weak && first > start + 1)) return std::nullopt;
   if (first > start && s.tok(first - 1).after == Break::Sentence) return std::nullopt;
+  // "I've moved teams, I'm in product design now": a clause with its own subject is not the
+  // value.
+  if (is_subject_pronoun(s.tok(first).norm)) return std::nullopt;
   size_t end = s.region_end(first, field, true, s.params.text_max_tokens, false);
   return phrase_span(s, field, first, end);
 }
