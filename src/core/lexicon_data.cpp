@@ -287,6 +287,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.clock_openers = r.words("clock_openers");
   d.greetings = r.words("greetings");
   d.self_reference_words = r.words("self_reference_words");
+  d.full_name_phrases = r.phrase_set("full_name_phrases");
+  d.rank_titles = r.words("rank_titles");
   d.correction_markers = r.phrases("correction_markers");
   d.rejection_markers = r.phrases("rejection_markers");
   d.guideline_empty_markers = r.phrases("guideline_empty_markers");
@@ -301,6 +303,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.list_joiners = r.phrases("list_joiners");
   d.list_restarts = r.words("list_restarts");
   d.list_enders = r.words("list_enders");
+  d.list_comment_openers = r.words("list_comment_openers");
+  d.list_alternatives = r.phrases("list_alternatives");
   d.item_openers = r.words("item_openers");
   d.item_removers = r.words("item_removers");
   d.collective_words = r.words("collective_words");

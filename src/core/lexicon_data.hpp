@@ -83,6 +83,7 @@ struct LexiconData {
   WordSet hypothetical_markers;
   // Conversation: clock times without am/pm, unlabeled times, turn openers, "that's me".
   WordSet morning_words, afternoon_words, clock_openers, greetings, self_reference_words;
+  WordSet full_name_phrases, rank_titles;
   std::vector<Phrase> correction_markers, rejection_markers;
   std::vector<Phrase> guideline_empty_markers;
   // Structure of dictated text.
@@ -90,6 +91,8 @@ struct LexiconData {
   WordSet stopwords, linking_words, determiners, clause_openers, subject_pronouns, auxiliary_verbs, dangling_words;
   std::vector<Phrase> list_joiners;
   WordSet list_restarts, list_enders, restrictive_adverbs;
+  WordSet list_comment_openers;
+  std::vector<Phrase> list_alternatives;
   // Repeating groups: words that open the next record, verbs that withdraw a named record.
   WordSet item_openers, item_removers, collective_words;
   std::vector<Phrase> opener_idioms;  // "next door": an opener word that opens nothing

@@ -99,6 +99,21 @@ size_t Scan::skip_answer_opener(size_t i) const {
   return i;
 }
 
+size_t Scan::past_label_colon(size_t from) const {
+  constexpr size_t kReach = 2;  // words between the cue and its colon ("Side effects covered:")
+  if (from == 0 || from >= size() || tok(from - 1).colon_after) return from;
+  size_t n = 0;
+  for (size_t i = from; i < size() && n < kReach; ++i) {
+    const Token& t = tok(i);
+    if (t.speaker) break;
+    if (t.filler) continue;
+    ++n;
+    if (t.colon_after) return i + 1;
+    if (t.after == Break::Sentence) break;
+  }
+  return from;
+}
+
 std::string_view Scan::span_text(size_t first, size_t last) const {
   if (first >= last || first >= size()) return {};
   return tt.text.substr(tok(first).begin, tok(last - 1).end - tok(first).begin);

@@ -53,12 +53,11 @@ std::optional<FieldCandidate> read_person_backward(const Scan& s, const Mention&
     p = q;
   }
   if (first == last) return std::nullopt;
-  FieldCandidate c;
-  c.value = std::string(s.span_text(first, last));
-  c.first = first;
-  c.last = last;
-  c.cue_first = first;
-  c.score = m.strength * kNameBackFactor;
+  // The run is a name by the same tests as a name after its cue ("Four users" is a count).
+  auto c = read_person_at(s, field, first, last);
+  if (!c) return std::nullopt;
+  c->cue_first = c->first;
+  c->score = m.strength * kNameBackFactor;
   return c;
 }
 
@@ -113,9 +112,39 @@ std::optional<FieldCandidate> read_text_answer(const Scan& s, const Mention& m, 
   return c;
 }
 
+// "for the graduate engineer post, and you're down as ...": the cue ends its clause and the
+// next clause opens with a joiner, so nothing after the cue is its value.
+bool clause_ends_after(const Scan& s, const Mention& m) {
+  if (s.tok(m.last - 1).after != Break::Comma || s.tok(m.last - 1).colon_after) return false;
+  size_t next = s.skip_fillers(m.last);
+  return next < s.size() && (words().clause_openers.contains(s.tok(next).norm) ||
+                             words().list_enders.contains(s.tok(next).norm));
+}
+
+// Tokens [first, i) hold a list boundary: a clause break or a list joiner.
+bool past_first_item(const Scan& s, size_t first, size_t i) {
+  for (size_t k = first; k < i; ++k)
+    if (s.tok(k).after != Break::None || marker_length(s, k, words().list_joiners) > 0) return true;
+  return false;
+}
+
+// "no concerns at all": the cue says the list is empty, which is not part of an item.
+bool says_none(const Scan& s, const Mention& m) {
+  if (words().nothing_openers.contains(s.tok(m.first).norm)) return true;
+  auto p = s.prev_content(m.first);
+  return p && words().nothing_openers.contains(s.tok(*p).norm);
+}
+
+// A cue said as a lone negator ("not") is never a label: "I'm not living here" names nothing.
+bool negator_cue(const Scan& s, const Mention& m) {
+  return m.last == m.first + 1 && is_negation_word(s.tok(m.first).norm);
+}
+
 std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t field) {
   const FieldLexicon& fl = s.lex.fields[field];
   if (auto answered = read_text_answer(s, m, field)) return answered;
+  if (m.cue->kind != CueKind::Inclusive && !fl.code_like && clause_ends_after(s, m))
+    return fl.person_name ? read_person_backward(s, m, field) : std::nullopt;
   size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
   if (fl.code_like) {
     size_t end = s.region_end(start, field, false, kCodeTokens);
@@ -132,6 +161,7 @@ std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t f
   }
   if (m.cue->kind != CueKind::Inclusive && s.tok(m.last - 1).after == Break::Sentence)
     return fl.person_name ? read_person_backward(s, m, field) : std::nullopt;
+  if (m.cue->kind != CueKind::Inclusive) start = s.past_label_colon(start);
   auto span = read_phrase(s, field, start, m.cue->weak);
   if (!span) return fl.person_name ? read_person_backward(s, m, field) : std::nullopt;
   span->score = m.strength * kTextFactor;
@@ -144,7 +174,7 @@ std::vector<FieldCandidate> read_text_field(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
   for (const auto& m : s.mentions) {
     if (m.field != field || m.is_value || m.cue->kind == CueKind::Unit) continue;
-    if (!m.bounds || negated_before(s, m)) continue;  // not a label ("the lot and ...") or negated
+    if (!m.bounds || negated_before(s, m) || negator_cue(s, m)) continue;  // not a label, or negated
     if (auto c = read_one(s, m, field)) out.push_back(*c);
   }
   for (auto& c : value_phrase_candidates(s, field)) out.push_back(std::move(c));
@@ -153,9 +183,16 @@ std::vector<FieldCandidate> read_text_field(const Scan& s, size_t field) {
 
 std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
+  // "What have you tried? - I restarted it, and I tried the reset page.": a cue word inside a
+  // later item of the answer to a question about the list is part of that item, not the label
+  // of a new list. Outside answers a later cue may restate the list ("allergic to X, so
+  // allergies are Y and X"), and in the first item it may be the better label.
+  size_t answer_from = 0;
+  size_t answer_until = 0;
   for (const auto& m : s.mentions) {
     if (m.field != field || m.is_value || m.cue->kind == CueKind::Unit) continue;
-    if (!m.bounds || negated_before(s, m)) continue;  // not a label ("the lot and ...") or negated
+    if (m.first < answer_until && past_first_item(s, answer_from, m.first) && !says_none(s, m)) continue;
+    if (!m.bounds || negated_before(s, m) || negator_cue(s, m)) continue;  // not a label, or negated
     size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
     // "Any symptoms? - Headache, and some nausea.": a question's list is its answer.
     double factor = 1.0;
@@ -164,11 +201,17 @@ std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
       factor = 0.9;
     } else if (m.cue->kind != CueKind::Inclusive && s.tok(m.last - 1).after == Break::Sentence) {
       continue;
+    } else if (m.cue->kind != CueKind::Inclusive) {
+      start = s.past_label_colon(start);
     }
     auto items = read_items(s, field, start);
     if (!items) continue;
     items->score = m.strength * kTextFactor * factor;
     items->cue_first = m.first;
+    if (factor < 1.0) {
+      answer_from = items->first;
+      answer_until = items->last;
+    }
     out.push_back(*items);
   }
   return out;

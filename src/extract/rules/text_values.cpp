@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
@@ -16,7 +18,8 @@ bool is_article(const std::string& w) { return words().determiners.contains(w); 
 // Tokens of the list joiner ("and", "as well as") starting at token i, or 0.
 size_t joiner_at(const Scan& s, size_t i) {
   if (s.tok(i).filler) return 0;
-  return marker_length(s, i, words().list_joiners);
+  if (size_t n = marker_length(s, i, words().list_joiners)) return n;
+  return marker_length(s, i, words().list_alternatives);
 }
 
 // "Oh," "Well," opening a list item: a turn opener set off by a comma, not part of the item.
@@ -30,6 +33,26 @@ bool continues_list(const Scan& s, size_t i) {
   i = s.skip_fillers(i);
   if (i < s.size() && is_interjection(s, i)) i = s.skip_fillers(i + 1);
   return i < s.size() && joiner_at(s, i) > 0;
+}
+
+// Token i starts a list item: it follows a clause break or a list joiner.
+bool opens_item(const Scan& s, size_t i) {
+  auto p = s.prev_content(i);
+  if (!p || s.tok(*p).after != Break::None) return true;
+  for (size_t k = *p >= 2 ? *p - 2 : 0; k <= *p; ++k)
+    if (size_t n = joiner_at(s, k); n > 0 && k + n == *p + 1) return true;  // "and", "as well as"
+  return false;
+}
+
+// The first token of the sentence after the one holding token i, in the same speaker's turn;
+// 0 when that turn ends first or the sentence runs on too long to be a comment.
+size_t sentence_after(const Scan& s, size_t i) {
+  constexpr size_t kCommentTokens = 12;
+  for (size_t k = i; k < s.size() && k < i + kCommentTokens; ++k) {
+    if (s.tok(k).speaker) return 0;
+    if (s.tok(k).after == Break::Sentence) return k + 1 < s.size() ? k + 1 : 0;
+  }
+  return 0;
 }
 
 // Skips linking words, articles and fillers at the start of a value.
@@ -95,6 +118,10 @@ bool is_title_word(const std::string& w) {
   return false;
 }
 
+// A rank or title said before a name ("Lieutenant", "Mrs."); part of the value only when the
+// field's guidelines write one ("Dr. Name").
+bool is_rank_word(const std::string& w) { return is_title_word(w) || words().rank_titles.contains(w); }
+
 bool is_subject_pronoun(const std::string& w) { return words().subject_pronouns.contains(w); }
 
 // Function words that never end a value ("... on the" -> "..."); "out", "off", "up" can.
@@ -110,6 +137,15 @@ bool not_a_name(const Token& t) {
 
 bool ends_clause(const Token& t) { return t.after == Break::Sentence || t.after == Break::Comma; }
 
+// The field's label, description or guidelines ask for a first and last name.
+bool wants_full_name(const FieldLexicon& fl) {
+  if (!fl.field) return false;
+  std::string about = util::to_lower_ascii(fl.field->label + " " + fl.field->description + " " + fl.field->guidelines);
+  for (const auto& phrase : words().full_name_phrases.items())
+    if (about.find(phrase) != std::string::npos) return true;
+  return false;
+}
+
 // A person's name starting within a few tokens of `start`.
 std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field, size_t start, size_t end) {
   size_t i = start;
@@ -119,7 +155,13 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
     bool title = is_title_word(t.norm);
     bool candidate = !t.filler && !is_linking_word(t.norm) && !is_stopword(t.norm) && !is_article(t.norm) &&
                      !t.has_digit && !not_a_name(t) && (s.tt.cased ? (t.capitalized || title) : true);
-    if (candidate && !s.anchor_at(i, field, true)) break;
+    if (candidate && !s.anchor_at(i, field, true)) {
+      // "This is the Hollins Creek weigh station": a capitalized run after an article names a
+      // thing, not a person.
+      auto p = s.prev_content(i);
+      if (s.tt.cased && p && *p >= start && is_article(s.tok(*p).norm)) return std::nullopt;
+      break;
+    }
     if (!t.filler) ++seen;
     ++i;
   }
@@ -139,7 +181,15 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
     ++i;
     if (ends_clause(t)) break;
   }
+  // "Lieutenant Paz Okwuosa" -> "Paz Okwuosa" unless the field writes titles.
+  if (!s.lex.fields[field].title)
+    while (first + 1 < i && is_rank_word(s.tok(first).norm)) ++first;
   if (i == first) return std::nullopt;
+  // "it's Theo, your nurse": a first name alone is not the value of a field that asks for a
+  // first and last name.
+  size_t said = 0;
+  for (size_t k = first; k < i; ++k) said += is_rank_word(s.tok(k).norm) ? 0 : 1;
+  if (said < 2 && wants_full_name(s.lex.fields[field])) return std::nullopt;
   return std::make_pair(first, i);
 }
 
@@ -182,6 +232,9 @@ std::optional<FieldCandidate> read_phrase(const Scan& s, size_t field, size_t st
   size_t first = skip_leading(s, start, s.size());
   if (first >= s.size() || (weak && first > start + 1)) return std::nullopt;
   if (first > start && s.tok(first - 1).after == Break::Sentence) return std::nullopt;
+  // "I've moved teams, I'm in product design now": a clause with its own subject is not the
+  // value.
+  if (is_subject_pronoun(s.tok(first).norm)) return std::nullopt;
   size_t end = s.region_end(first, field, true, s.params.text_max_tokens, false);
   return phrase_span(s, field, first, end);
 }
@@ -198,14 +251,26 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
   // starts a new clause and ends the list.
   const std::string lead = is_subject_pronoun(s.tok(first).norm) ? s.tok(first).norm : std::string();
   size_t end = first;
+  std::vector<std::pair<size_t, size_t>> asides;  // comments between items, left out
   for (size_t count = 0; end < s.size() && count < s.params.list_max_tokens; ++end) {
     const Token& t = s.tok(end);
     if (t.filler) continue;
     ++count;
     if (end > first) {
+      // In cased text another field's cue ends the list where it opens an item ("pads and
+      // chain, tyre pressure 32"); inside an item it is part of it ("stairwell B emergency
+      // light failed").
       const Mention* a = s.anchor_at(end, field, false);
-      if (a && (!s.tt.cased || a->words >= 2)) break;
-      if (is_subject_pronoun(t.norm) && t.norm != lead) break;
+      if (a && (!s.tt.cased || (a->words >= 2 && opens_item(s, end)))) break;
+      if (is_subject_pronoun(t.norm) && t.norm != lead) {
+        // "System design, she was great at it. And curiosity, ...": a comment after an item
+        // ends it; the list goes on when the next sentence of the turn opens with a joiner.
+        size_t next = opens_item(s, end) ? sentence_after(s, end) : 0;
+        if (next == 0 || !continues_list(s, next)) break;
+        asides.emplace_back(end, next);
+        end = next - 1;
+        continue;
+      }
     }
     if (t.after == Break::Sentence) {
       ++end;
@@ -223,7 +288,9 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
       items = Json::array();
       ++b;
     }
-    if (b < item_last && words().list_enders.contains(s.tok(b).norm)) {
+    // "upset stomach, usually in the first weeks": a comment on the list ends it.
+    if (b < item_last && (words().list_enders.contains(s.tok(b).norm) ||
+                          words().list_comment_openers.contains(s.tok(b).norm))) {
       stop = true;
       return;
     }
@@ -255,8 +322,16 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
     span_last = c->last;
   };
   size_t item_first = first;
+  size_t aside = 0;
   for (size_t i = first; i < end && !stop; ++i) {
     const Token& t = s.tok(i);
+    if (aside < asides.size() && i == asides[aside].first) {
+      flush(item_first, i);
+      item_first = asides[aside].second;
+      i = item_first - 1;
+      ++aside;
+      continue;
+    }
     if (size_t n = joiner_at(s, i); n && i > item_first) {
       flush(item_first, i);
       item_first = i + n;
