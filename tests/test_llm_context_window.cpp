@@ -8,6 +8,7 @@
 
 #include "invox/models.hpp"
 #include "llm/context_window.hpp"
+#include "llm/judge_excerpt.hpp"
 #include "support/fake_llm_server.hpp"
 #include "support/llm_fixtures.hpp"
 
