@@ -25,6 +25,9 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
   const size_t window = s.params.correction_window;
   for (int guard = 0; guard < 6; ++guard) {
     size_t j = s.skip_fillers(value.last);
+    // "one twenty-six over, sorry, one thirty-six over seventy-eight": a pair left hanging.
+    if (j < s.size() && s.tok(j).after != Break::None && words().pair_separators.contains(s.tok(j).norm))
+      j = s.skip_fillers(j + 1);
     if (j >= s.size()) break;
     // Never across a sentence end for a rejection; corrections may run on.
     const lexicon::Phrase* which = nullptr;
