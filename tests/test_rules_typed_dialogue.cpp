@@ -122,3 +122,26 @@ TEST_CASE("rules: a date said again for another date field is not the event date
   // The visit is dated today (implied), not with the pickup day said twice.
   CHECK((!out.count("visit_date") || out.at("visit_date").value != "2026-03-05"));
 }
+
+TEST_CASE("rules: clock times in conversation", "[rules][dialogue][typed]") {
+  auto t = parse_template(Json::parse(R"({
+    "id": "kennel-times", "title": "Kennel times", "version": "1",
+    "fields": [
+      {"id": "drop_off_time", "label": "Drop-off time", "type": "time", "aliases": ["got here"]},
+      {"id": "collection_time", "label": "Collection time", "type": "time", "aliases": ["collected"]}
+    ]})"),
+                          "kennel times template");
+  REQUIRE(t.has_value());
+  NormalizeContext ctx;
+  ctx.reference_date = "2026-03-04";
+  auto value = [&](const std::string& text, const std::string& id) {
+    auto out = rules::extract_all(*t, text, {}, ctx);
+    return out.count(id) ? out.at(id).value : Json();
+  };
+  // "twenty to one" without am/pm in a working day is 12:40, not 00:40.
+  CHECK(value("Collected at twenty to one, all fine.", "collection_time") == "12:40");
+  CHECK(value("Collected at twenty to one in the morning, all fine.", "collection_time") == "00:40");
+  // "got" (of "got here") followed by a count is no clock time; a time said alone still is.
+  CHECK(value("Okay, I've got two leads and a bowl for you.", "drop_off_time").is_null());
+  CHECK(value("I got here at nine, sorry I'm late.", "drop_off_time") == "09:00");
+}

@@ -81,6 +81,9 @@ std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size
     size_t stop = f.type == FieldType::Number && s.tok(i).slash_after ? i + 1 : end;
     auto c = f.type == FieldType::Number && rank > 0 ? s.parse_typed(i, stop, f) : parse_checked(s, i, stop, f);
     if (!c) continue;
+    // "I've got one extra case" ("got" of the cue "got here"): one number word followed by a
+    // content word counts a thing; it is no clock time.
+    if (f.type == FieldType::Time && c->last == c->first + 1 && !s.stands_alone(c->last)) continue;
     // "X over Y": the k-th field of the group takes the k-th number of the chain.
     for (size_t k = 0; k < rank && c; ++k) {
       size_t j = s.skip_fillers(c->last);
