@@ -145,3 +145,26 @@ TEST_CASE("rules: clock times in conversation", "[rules][dialogue][typed]") {
   CHECK(value("Okay, I've got two leads and a bowl for you.", "drop_off_time").is_null());
   CHECK(value("I got here at nine, sorry I'm late.", "drop_off_time") == "09:00");
 }
+
+TEST_CASE("rules: options said as names, and plans, in conversation", "[rules][dialogue][typed]") {
+  auto t = parse_template(Json::parse(R"({
+    "id": "training-call", "title": "Training session", "version": "1",
+    "fields": [
+      {"id": "session_mode", "label": "Session mode", "type": "enum", "options": ["in person", "online"],
+       "optionAliases": {"online": ["Skype", "Webex"], "in person": ["at the park"]}}
+    ]})"),
+                          "training template");
+  REQUIRE(t.has_value());
+  NormalizeContext ctx;
+  ctx.reference_date = "2026-03-04";
+  auto value = [&](const std::string& text) {
+    auto out = rules::extract_all(*t, text, {}, ctx);
+    return out.count("session_mode") ? out.at("session_mode").value : Json();
+  };
+  CHECK(value("We did it on Webex this morning.") == "online");
+  // A lowercase word that shares the name's stem is not the name.
+  CHECK(value("She keeps a training log, the webexes of her walks.").is_null());
+  // A plan for later is not how it was held.
+  CHECK(value("It went well. Let's do it in person next time.").is_null());
+  CHECK(value("We met in person, let's do it online next time.") == "in person");
+}

@@ -281,6 +281,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.pronoun_numbers = r.words("pronoun_numbers");
   d.pronoun_number_openers = r.words("pronoun_number_openers");
   d.past_tense_markers = r.words("past_tense_markers");
+  d.plan_markers = r.words("plan_markers");
   d.negation_bridges = r.words("negation_bridges");
   d.yes_words = r.words("yes_words");
   d.no_words = r.words("no_words");
