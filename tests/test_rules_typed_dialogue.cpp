@@ -168,3 +168,10 @@ TEST_CASE("rules: options said as names, and plans, in conversation", "[rules][d
   CHECK(value("It went well. Let's do it in person next time.").is_null());
   CHECK(value("We met in person, let's do it online next time.") == "in person");
 }
+
+TEST_CASE("rules: a correction led in by a turn opener or 'it's'", "[rules][dialogue][typed]") {
+  CHECK(read("Kennels? I did three. Well, actually, counting the yard it's more like five.", "kennels_cleaned") == 5);
+  CHECK(read("How many dogs? About forty. It's more like forty-five.", "dogs_boarded") == 45);
+  // A bare "no" after an opener is an answer, not a correction.
+  CHECK(read("Dogs, twelve. Okay no problem, see you.", "dogs_boarded") == 12);
+}

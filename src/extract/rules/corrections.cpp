@@ -47,6 +47,16 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
       if (skipped) continue;
       break;
     }
+    // "It's a two. Well, actually, ... a four", "oh no wait", "It's more like fifty-five": a
+    // turn opener or a function word or two may lead into the correction marker.
+    size_t lead = 0;
+    for (size_t k = j; lead < 2 && k < s.size() && !marker_length(s, k, correction_markers()); ++lead) {
+      const std::string& n = s.tok(k).norm;
+      bool opener = words().greetings.contains(n) && !words().yes_words.contains(n) && !words().no_words.contains(n);
+      if (!opener && !is_stopword(n)) break;
+      k = s.skip_fillers(k + 1);
+      if (marker_length(s, k, correction_markers())) j = k;
+    }
     if (size_t len = marker_length(s, j, correction_markers(), &which)) {
       size_t k = s.skip_fillers(j + len);
       // A bare "no" is more often an answer than a correction: its new value must follow at once.
