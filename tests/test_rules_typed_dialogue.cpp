@@ -10,8 +10,7 @@
 using namespace invox;
 
 namespace {
-Template kennel_template() {
-  auto t = parse_template(Json::parse(R"({
+constexpr const char* kKennel = R"({
     "id": "kennel-visit", "title": "Kennel visit", "version": "1",
     "fields": [
       {"id": "dogs_boarded", "label": "Dogs boarded", "type": "number", "min": 0, "max": 200,
@@ -28,21 +27,21 @@ Template kennel_template() {
       {"id": "diastolic", "label": "Diastolic", "type": "number", "min": 20, "max": 200, "aliases": ["blood pressure"]},
       {"id": "problem_start", "label": "Problem started", "type": "date",
        "aliases": ["start", "started"]}
-    ]})"),
-                          "kennel template");
-  REQUIRE(t.has_value());
-  return *t;
-}
+    ]})";
 
-// The raw value the engine read for `id`, or null. 2026-03-04 is a Wednesday.
-Json read(const std::string& text, const std::string& id) {
-  Template t = kennel_template();
+// The raw value the engine read for `id` with the template `json`, or null. 2026-03-04 is a
+// Wednesday.
+Json read_in(const char* json, const std::string& text, const std::string& id) {
+  auto t = parse_template(Json::parse(json), "test template");
+  REQUIRE(t.has_value());
   NormalizeContext ctx;
   ctx.reference_date = "2026-03-04";
-  auto out = rules::extract_all(t, text, {}, ctx);
+  auto out = rules::extract_all(*t, text, {}, ctx);
   auto it = out.find(id);
   return it == out.end() ? Json() : it->second.value;
 }
+
+Json read(const std::string& text, const std::string& id) { return read_in(kKennel, text, id); }
 }  // namespace
 
 TEST_CASE("rules: a part of a set is not the count", "[rules][dialogue][typed]") {
@@ -106,38 +105,26 @@ TEST_CASE("rules: a weekday said in the past tense is the most recent one", "[ru
 }
 
 TEST_CASE("rules: a date said again for another date field is not the event date", "[rules][dialogue][typed]") {
-  auto t = parse_template(Json::parse(R"({
+  constexpr const char* kBoarding = R"({
     "id": "boarding", "title": "Boarding", "version": "1",
     "fields": [
       {"id": "visit_date", "label": "Visit date", "type": "date"},
       {"id": "pickup_date", "label": "Pickup date", "type": "date", "aliases": ["pickup"]}
-    ]})"),
-                          "boarding template");
-  REQUIRE(t.has_value());
-  NormalizeContext ctx;
-  ctx.reference_date = "2026-03-04";
-  auto out = rules::extract_all(*t, "Hello again. Pickup is tomorrow, March fifth, in the morning.", {}, ctx);
-  REQUIRE(out.count("pickup_date"));
-  CHECK(out.at("pickup_date").value == "2026-03-05");
+    ]})";
+  const std::string text = "Hello again. Pickup is tomorrow, March fifth, in the morning.";
+  CHECK(read_in(kBoarding, text, "pickup_date") == "2026-03-05");
   // The visit is dated today (implied), not with the pickup day said twice.
-  CHECK((!out.count("visit_date") || out.at("visit_date").value != "2026-03-05"));
+  CHECK(read_in(kBoarding, text, "visit_date") != "2026-03-05");
 }
 
 TEST_CASE("rules: clock times in conversation", "[rules][dialogue][typed]") {
-  auto t = parse_template(Json::parse(R"({
+  constexpr const char* kTimes = R"({
     "id": "kennel-times", "title": "Kennel times", "version": "1",
     "fields": [
       {"id": "drop_off_time", "label": "Drop-off time", "type": "time", "aliases": ["got here"]},
       {"id": "collection_time", "label": "Collection time", "type": "time", "aliases": ["collected"]}
-    ]})"),
-                          "kennel times template");
-  REQUIRE(t.has_value());
-  NormalizeContext ctx;
-  ctx.reference_date = "2026-03-04";
-  auto value = [&](const std::string& text, const std::string& id) {
-    auto out = rules::extract_all(*t, text, {}, ctx);
-    return out.count(id) ? out.at(id).value : Json();
-  };
+    ]})";
+  auto value = [&](const std::string& text, const std::string& id) { return read_in(kTimes, text, id); };
   // "twenty to one" without am/pm in a working day is 12:40, not 00:40.
   CHECK(value("Collected at twenty to one, all fine.", "collection_time") == "12:40");
   CHECK(value("Collected at twenty to one in the morning, all fine.", "collection_time") == "00:40");
@@ -147,20 +134,13 @@ TEST_CASE("rules: clock times in conversation", "[rules][dialogue][typed]") {
 }
 
 TEST_CASE("rules: options said as names, and plans, in conversation", "[rules][dialogue][typed]") {
-  auto t = parse_template(Json::parse(R"({
+  constexpr const char* kTraining = R"({
     "id": "training-call", "title": "Training session", "version": "1",
     "fields": [
       {"id": "session_mode", "label": "Session mode", "type": "enum", "options": ["in person", "online"],
        "optionAliases": {"online": ["Skype", "Webex"], "in person": ["at the park"]}}
-    ]})"),
-                          "training template");
-  REQUIRE(t.has_value());
-  NormalizeContext ctx;
-  ctx.reference_date = "2026-03-04";
-  auto value = [&](const std::string& text) {
-    auto out = rules::extract_all(*t, text, {}, ctx);
-    return out.count("session_mode") ? out.at("session_mode").value : Json();
-  };
+    ]})";
+  auto value = [&](const std::string& text) { return read_in(kTraining, text, "session_mode"); };
   CHECK(value("We did it on Webex this morning.") == "online");
   // A lowercase word that shares the name's stem is not the name.
   CHECK(value("She keeps a training log, the webexes of her walks.").is_null());
