@@ -45,7 +45,9 @@ Json read(const std::string& text, const std::string& id) { return read_in(kKenn
 }  // namespace
 
 TEST_CASE("rules: a part of a set is not the count", "[rules][dialogue][typed]") {
-  CHECK(read("Kennels cleaned: four of them twice, fifteen in all.", "kennels_cleaned") == 15);
+  CHECK(read("Kennels, I count eleven. Wait, two of them are double runs, so thirteen.", "kennels_cleaned") == 13);
+  // With no number before it, "three of them" counts the cue's thing.
+  CHECK(read("Kennels cleaned, three of them.", "kennels_cleaned") == 3);
   CHECK(read("Dogs? Nine dogs overnight, three of those are puppies.", "dogs_boarded") == 9);
   // "of us" names the whole group, so it stays a count.
   CHECK(read("Walkers? It's the whole team, six of us.", "walkers_on_shift") == 6);

@@ -43,6 +43,17 @@ bool after_bare_half(const Scan& s, size_t first, const Field& f) {
   auto half = s.parse_typed(*p, *p + 1, f);
   return half && is_half(*half);
 }
+// "Eight years total, six of them ...": a part is a subset only of a number said just before
+// it; "Spokes replaced, three of them" counts the spokes.
+bool whole_said_before(const Scan& s, size_t first) {
+  constexpr size_t kReach = 8;
+  auto p = s.prev_content(first);
+  for (size_t n = 0; n < kReach && p; ++n) {
+    if (is_number_word(s.tok(*p).norm) || s.tok(*p).has_digit) return true;
+    p = s.prev_content(*p);
+  }
+  return false;
+}
 }  // namespace
 
 bool not_a_count(const Scan& s, const FieldCandidate& c, const Field& f) {
@@ -51,7 +62,8 @@ bool not_a_count(const Scan& s, const FieldCandidate& c, const Field& f) {
   auto next = next_in_clause(s, c.last);
   if (!next) return false;
   const std::string& n = s.tok(*next).norm;
-  if (w.distributive_words.contains(n) || marker_length(s, *next, w.partitive_heads) > 0) return true;
+  if (w.distributive_words.contains(n)) return true;
+  if (marker_length(s, *next, w.partitive_heads) > 0 && whole_said_before(s, c.first)) return true;
   // A single "half" before a determiner or a number: "half a tablet", "half ten".
   bool bare_half = is_half(c) && c.last - c.first <= 2;
   return bare_half && (w.determiners.contains(n) || is_number_word(n));
