@@ -275,6 +275,13 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.negator_prefixes = r.words("negator_prefixes");
   d.negative_states = r.words("negative_states");
   d.zero_quantifiers = r.phrases("zero_quantifiers");
+  d.zero_count_bridges = r.words("zero_count_bridges");
+  d.partitive_heads = r.phrases("partitive_heads");
+  d.distributive_words = r.words("distributive_words");
+  d.pronoun_numbers = r.words("pronoun_numbers");
+  d.pronoun_number_openers = r.words("pronoun_number_openers");
+  d.past_tense_markers = r.words("past_tense_markers");
+  d.plan_markers = r.words("plan_markers");
   d.negation_bridges = r.words("negation_bridges");
   d.yes_words = r.words("yes_words");
   d.no_words = r.words("no_words");

@@ -78,6 +78,11 @@ struct LexiconData {
   // Polarity and answers.
   WordSet negators, negator_suffixes, negator_prefixes, negative_states;
   std::vector<Phrase> zero_quantifiers;
+  // Counts: what may sit inside "no more refills", what makes a number not the count.
+  WordSet zero_count_bridges, distributive_words, pronoun_numbers, pronoun_number_openers;
+  std::vector<Phrase> partitive_heads;  // "six of them": a part of a set, not the count
+  WordSet past_tense_markers;
+  WordSet plan_markers;  // "let's bring him on-site": an option in a plan is not a fact  // "since Friday": a weekday said alone lies in the past
   WordSet negation_bridges, yes_words, no_words, affirmations, uncertain_words;
   std::vector<Phrase> uncertain_phrases;
   WordSet hypothetical_markers;

@@ -1,6 +1,7 @@
 #include "extract/rules/choice_reader.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
@@ -71,17 +72,20 @@ bool contested(const Scan& s, const Mention& v) {
   return false;
 }
 
-// "... until the cover is back on", "if the shop is called": not a statement of fact.
-bool hypothetical(const Scan& s, const Mention& m) {
+// A word of `markers` opens the mention's clause within four words before it.
+bool clause_opened_by(const Scan& s, const Mention& m, const lexicon::WordSet& markers) {
   auto p = s.prev_content(m.first);
   for (int n = 0; n < 4 && p; ++n) {
     const Token& t = s.tok(*p);
     if (t.after == Break::Sentence || t.after == Break::Comma) break;
-    if (words().hypothetical_markers.contains(t.norm)) return true;
+    if (markers.contains(t.norm)) return true;
     p = s.prev_content(*p);
   }
   return false;
 }
+
+// "... until the cover is back on", "if the shop is called": not a statement of fact.
+bool hypothetical(const Scan& s, const Mention& m) { return clause_opened_by(s, m, words().hypothetical_markers); }
 
 // The cue opens its clause ("Lights working", "no helmet needed", "so a helmet was worn"):
 // the clause then states this field; a cue deep inside another phrase ("missing handlebar
@@ -159,13 +163,27 @@ std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t 
   }
   return std::nullopt;
 }
+// "Zoom", "Teams": an option alias written as a name matches only a capitalized word in a
+// cased transcript ("which this team isn't" says nothing about Teams).
+bool name_alias_in_lowercase(const Scan& s, const Mention& m) {
+  const std::string& written = m.value->phrase.text;
+  if (!s.tt.cased || written.empty() || m.value->phrase.stems.size() != 1) return false;
+  if (!std::isupper(static_cast<unsigned char>(written[0]))) return false;
+  if (std::none_of(written.begin() + 1, written.end(), [](char ch) { return std::islower(static_cast<unsigned char>(ch)); }))
+    return false;  // all capitals: an abbreviation, compared as written elsewhere
+  const std::string& raw = s.tok(m.first).raw;
+  return !raw.empty() && std::islower(static_cast<unsigned char>(raw[0]));
+}
 }  // namespace
 
 std::vector<FieldCandidate> read_enum_field(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
   for (const auto& m : s.mentions) {
     if (m.field != field || !m.is_value || m.value->value.is_null()) continue;
-    if (negated_option(s, m)) continue;
+    // "Let's bring him on-site for the panel": a plan or a condition is not what happened.
+    if (negated_option(s, m) || name_alias_in_lowercase(s, m) || hypothetical(s, m) ||
+        clause_opened_by(s, m, words().plan_markers))
+      continue;
     bool cue_near = own_cue_before(s, field, m.first) || own_cue_after(s, field, m.last);
     double score = m.strength * kBareOption + (cue_near ? kCueBonus : 0.0);
     bool weak_word = m.value->phrase.stems.size() == 1 && is_stopword(m.value->phrase.stems[0]);

@@ -44,7 +44,13 @@ void infer_day_half(const Scan& s, FieldCandidate& c) {
   const std::string v = c.value.get<std::string>();
   int hour = 0, minute = 0;
   if (v.size() != 5 || std::sscanf(v.c_str(), "%d:%d", &hour, &minute) != 2) return;
-  if (hour == 0 || hour >= 12 || said_24_hour(s, c)) return;
+  if (hour >= 12 || said_24_hour(s, c)) return;
+  // "twenty to one" reads 00:40; in a working day it is 12:40 unless "in the morning" is said
+  // with it ("at night" would be read as pm, so only a morning word keeps it).
+  if (hour == 0) {
+    if (said_day_half(s, c) != false) c.value = "12" + v.substr(2);
+    return;
+  }
   bool afternoon = hour <= kLastAfternoonHour;
   if (auto said = said_day_half(s, c)) {
     afternoon = *said;

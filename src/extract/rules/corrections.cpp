@@ -25,6 +25,9 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
   const size_t window = s.params.correction_window;
   for (int guard = 0; guard < 6; ++guard) {
     size_t j = s.skip_fillers(value.last);
+    // "one twenty-six over, sorry, one thirty-six over seventy-eight": a pair left hanging.
+    if (j < s.size() && s.tok(j).after != Break::None && words().pair_separators.contains(s.tok(j).norm))
+      j = s.skip_fillers(j + 1);
     if (j >= s.size()) break;
     // Never across a sentence end for a rejection; corrections may run on.
     const lexicon::Phrase* which = nullptr;
@@ -43,6 +46,16 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
       }
       if (skipped) continue;
       break;
+    }
+    // "It's a two. Well, actually, ... a four", "oh no wait", "It's more like fifty-five": a
+    // turn opener or a function word or two may lead into the correction marker.
+    size_t lead = 0;
+    for (size_t k = j; lead < 2 && k < s.size() && !marker_length(s, k, correction_markers()); ++lead) {
+      const std::string& n = s.tok(k).norm;
+      bool opener = words().greetings.contains(n) && !words().yes_words.contains(n) && !words().no_words.contains(n);
+      if (!opener && !is_stopword(n)) break;
+      k = s.skip_fillers(k + 1);
+      if (marker_length(s, k, correction_markers())) j = k;
     }
     if (size_t len = marker_length(s, j, correction_markers(), &which)) {
       size_t k = s.skip_fillers(j + len);

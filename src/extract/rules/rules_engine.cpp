@@ -16,6 +16,7 @@
 #include "extract/rules/speaker_roles.hpp"
 #include "extract/rules/text_reader.hpp"
 #include "extract/rules/typed_reader.hpp"
+#include "extract/rules/weekday_tense.hpp"
 #include "util/cancel.hpp"
 
 namespace invox::rules {
@@ -135,9 +136,14 @@ void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked)
       bool taken = ordinal_only(s, *c) && !s.stands_alone(c->last);
       for (size_t g = 0; g < lex.fields.size(); ++g)
         if (g != f && !ranked[g].empty() && is_typed(lex.fields[g].field->type) && overlaps(ranked[g][0], *c)) taken = true;
+      // "starts tomorrow, October first": the same day said again belongs to the field that has it.
+      for (size_t g = 0; g < lex.fields.size(); ++g)
+        if (g != f && !ranked[g].empty() && lex.fields[g].field->type == FieldType::Date && ranked[g][0].value == c->value)
+          taken = true;
       if (!taken) {
         c->score = kUnlabeledDate;
         c->cue_first = c->first;
+        place_weekday_in_past(s, *c);
         ranked[f].push_back(*c);
         return;
       }

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <string>
 
 #include "extract/rules/corrections.hpp"
+#include "extract/rules/count_readings.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/weekday_tense.hpp"
 
 namespace invox::rules {
 
@@ -25,6 +28,7 @@ bool in_range(const Json& v, const Field& f) {
 std::optional<FieldCandidate> parse_checked(const Scan& s, size_t i, size_t end, const Field& f) {
   auto c = s.parse_typed(i, end, f);
   if (!c || !in_range(c->value, f)) return std::nullopt;
+  if (f.type == FieldType::Number && not_a_count(s, *c, f)) return std::nullopt;
   return c;
 }
 
@@ -77,6 +81,9 @@ std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size
     size_t stop = f.type == FieldType::Number && s.tok(i).slash_after ? i + 1 : end;
     auto c = f.type == FieldType::Number && rank > 0 ? s.parse_typed(i, stop, f) : parse_checked(s, i, stop, f);
     if (!c) continue;
+    // "I've got one extra case" ("got" of the cue "got here"): one number word followed by a
+    // content word counts a thing; it is no clock time.
+    if (f.type == FieldType::Time && c->last == c->first + 1 && !s.stands_alone(c->last)) continue;
     // "X over Y": the k-th field of the group takes the k-th number of the chain.
     for (size_t k = 0; k < rank && c; ++k) {
       size_t j = s.skip_fillers(c->last);
@@ -171,6 +178,8 @@ std::optional<FieldCandidate> read_zero_count(const Scan& s, const Mention& m) {
       c.score = m.strength * kZeroFactor;
       return c;
     }
+    // "no more refills" is zero refills; "no chest pain" negates the chest pain, not the count.
+    if (!words().zero_count_bridges.contains(t.norm) && !is_auxiliary_word(t.norm)) break;
     p = s.prev_content(*p);
   }
   return std::nullopt;
@@ -189,7 +198,17 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
       // "all eight extinguishers; one on the second floor ...": a cue that ends its clause is
       // counted by the number right before it, not by one in the next clause.
       bool cue_ends_clause = s.tok(m.last - 1).after != Break::None;
+      // "Eight years total, six of them ...", "I count twenty-two pallets. ... short two":
+      // a number right before its noun counts it; what follows the noun is about something else.
+      // Only in punctuated text, where a missing comma means something ("temperature 37.8
+      // heart rate 104" in speech-to-text output has none anywhere).
+      bool number_before = s.tt.cased && m.first > 0 && s.tok(m.first - 1).after == Break::None;
       if (f.type == FieldType::Number && cue_ends_clause) c = read_backward(s, m, field);
+      if (!c && f.type == FieldType::Number && number_before) {
+        c = read_backward(s, m, field);
+        bool whole = c && c->value.is_number() && std::floor(c->value.get<double>()) == c->value.get<double>();
+        if (c && (!whole || follows_other_cue(s, c->first, field))) c.reset();
+      }
       // "No refills on this one": a count negated right before its cue is zero, whatever
       // number word follows.
       if (!c && f.type == FieldType::Number) c = read_zero_count(s, m);
@@ -207,6 +226,7 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
     };
     FieldCandidate fixed = apply_corrections(s, field, current, reader);
     fixed.score = c->score;
+    if (f.type == FieldType::Date) place_weekday_in_past(s, fixed);
     // "one fifty-two" for a salary whose guidelines say amounts in thousands.
     if (s.lex.fields[field].in_thousands && fixed.value.is_number() && fixed.value.get<double>() < 1000.0) {
       Json scaled = fixed.value.get<double>() * 1000.0;
@@ -215,7 +235,8 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
     out.push_back(fixed);
   }
   // Value phrases mapped by guidelines ("'noon sharp' -> 12:00", "'nothing stolen' -> 0").
-  for (auto& c : value_phrase_candidates(s, field)) out.push_back(std::move(c));
+  for (auto& c : value_phrase_candidates(s, field))
+    if (!negated_phrase(s, c)) out.push_back(std::move(c));
   return out;
 }
 

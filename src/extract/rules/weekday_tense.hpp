@@ -1,0 +1,14 @@
+#pragma once
+// A weekday said alone ("Tuesday") is read as the next such day. When its sentence, or the
+// question it answers, is in the past tense ("since Friday", "When did that start? -
+// Tuesday"), the speaker means the most recent one.
+#include "extract/rules/scan.hpp"
+
+namespace invox::rules {
+
+// Moves a date candidate read from a bare weekday a week back when it lies after the
+// reference date and a past-tense word (lexicon `past_tense_markers`) comes before it in its
+// sentence or in the question its cue sits in.
+void place_weekday_in_past(const Scan& s, FieldCandidate& c);
+
+}  // namespace invox::rules
