@@ -276,9 +276,9 @@ TEST_CASE("context: a judge reads the parts of a long transcript around the cand
   REQUIRE(judge.has_value());
   Template tmpl = sample_template();
   Transcript transcript;
-  // About 17 KB, four times the judge's window.
-  transcript.text = "Her temperature is 37.2 on arrival. " + filler(70) + "Correction, the temperature is 38.5 now. " +
-                    filler(70);
+  // About 36 KB, several times the judge's window.
+  transcript.text = "Her temperature is 37.2 on arrival. " + filler(150) + "Correction, the temperature is 38.5 now. " +
+                    filler(150);
   const size_t a = transcript.text.find("37.2");
   const size_t b = transcript.text.find("38.5");
   JudgeRequest jr;

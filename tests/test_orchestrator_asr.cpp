@@ -48,17 +48,6 @@ TEST_CASE("segments are located in the transcript in order", "[orchestrator][asr
   }
 }
 
-TEST_CASE("pauses between segments are found at the end of the segment before them", "[orchestrator][asr]") {
-  Transcript t;
-  t.text = "allergies penicillin heart rate ninety two thanks";
-  t.segments = {{0.0, 1.4, "allergies penicillin", 0.9}, {2.1, 3.5, "heart rate ninety two", 0.9}, {3.6, 4.0, "thanks", 0.9}};
-  const auto spans = locate_segments(t);
-  // 0.7 s of silence after "penicillin"; 0.1 s before "thanks" is no pause.
-  CHECK(pause_offsets(t, spans, 0.5) == std::vector<size_t>{t.text.find(" heart")});
-  CHECK(pause_offsets(t, spans, 0.05).size() == 2);
-  CHECK(pause_offsets(Transcript{"typed text", "en", 0.0, {}}, {}, 0.5).empty());
-}
-
 TEST_CASE("evidence gets segment times and the lowest segment confidence", "[orchestrator][asr]") {
   const Transcript t = two_segments();
   const auto spans = locate_segments(t);

@@ -136,3 +136,13 @@ TEST_CASE("rules: an option word inside another field's longer label is not the 
   out = rules::extract_all(*t, "mood is itchy today", {}, ctx);
   CHECK(out["mood"].value == "itchy");
 }
+
+TEST_CASE("pauses between segments are found at the end of the segment before them", "[rules][asr]") {
+  Transcript t;
+  t.text = "allergies penicillin heart rate ninety two thanks";
+  t.segments = {{0.0, 1.4, "allergies penicillin", 0.9}, {2.1, 3.5, "heart rate ninety two", 0.9}, {3.6, 4.0, "thanks", 0.9}};
+    // 0.7 s of silence after "penicillin"; 0.1 s before "thanks" is no pause.
+  CHECK(rules::pause_breaks(t, 0.5) == std::vector<size_t>{t.text.find(" heart")});
+  CHECK(rules::pause_breaks(t, 0.05).size() == 2);
+  CHECK(rules::pause_breaks(Transcript{"typed text", "en", 0.0, {}}, 0.5).empty());
+}

@@ -4,6 +4,13 @@
 
 namespace invox {
 
+std::vector<util::ByteSpan> locate_segments(const Transcript& transcript) {
+  std::vector<std::string_view> texts;
+  texts.reserve(transcript.segments.size());
+  for (const auto& seg : transcript.segments) texts.push_back(seg.text);
+  return util::locate_pieces(transcript.text, texts);
+}
+
 namespace {
 
 // Gives `e` segment times; returns the lowest confidence of the segments it overlaps (nullopt

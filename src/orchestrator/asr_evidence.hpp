@@ -6,12 +6,14 @@
 // orchestrator calls apply_asr_evidence once per candidate, after IE.
 #include <vector>
 
-#include "core/segment_spans.hpp"
 #include "invox/extractor.hpp"
 #include "invox/transcript.hpp"
 #include "util/text_fold.hpp"
 
 namespace invox {
+
+// Where each segment lies in the transcript text (util::locate_pieces over the segment texts).
+[[nodiscard]] std::vector<util::ByteSpan> locate_segments(const Transcript& transcript);
 
 // Fills evidence offsets from the snippet when the extractor gave none (first folded match),
 // then applies the segment mapping. No-op without segments or without evidence. A group

@@ -64,4 +64,28 @@ std::vector<std::string> folded_words(std::string_view text) {
   return words;
 }
 
+std::vector<ByteSpan> locate_pieces(std::string_view text, const std::vector<std::string_view>& pieces) {
+  std::vector<ByteSpan> spans;
+  const FoldedText folded = fold_text(text);
+  const size_t n = text.size();
+  size_t folded_cursor = 0;
+  size_t byte_cursor = 0;
+  for (const auto piece : pieces) {
+    if (auto m = find_folded(folded, piece, folded_cursor)) {
+      spans.push_back(m->span);
+      folded_cursor = m->folded_end;
+      byte_cursor = m->span.end;
+      continue;
+    }
+    // Not found (the text was edited or stitched differently): estimate.
+    size_t begin = std::min(byte_cursor, n);
+    while (begin < n && text[begin] == ' ') ++begin;
+    const size_t end = std::min(n, begin + piece.size());
+    spans.push_back({begin, end});
+    byte_cursor = end;
+    while (folded_cursor < folded.origin.size() && folded.origin[folded_cursor] < end) ++folded_cursor;
+  }
+  return spans;
+}
+
 }  // namespace invox::util

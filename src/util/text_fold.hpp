@@ -38,6 +38,12 @@ struct FoldedMatch {
 [[nodiscard]] std::optional<FoldedMatch> find_folded(const FoldedText& hay, std::string_view needle, size_t from = 0,
                                                      bool whole_words = false);
 
+// Where each of `pieces` (in order, e.g. a recognizer's segment texts) lies in `text`: each is
+// searched in the folded text (case, punctuation and spacing ignored) from the end of the
+// previous match, so repeated phrases map in order. A piece that cannot be found is assumed to
+// start where the previous one ended and to span its own length.
+[[nodiscard]] std::vector<ByteSpan> locate_pieces(std::string_view text, const std::vector<std::string_view>& pieces);
+
 // Folded words of a text ("Blood-pressure 120" -> {"blood", "pressure", "120"}).
 [[nodiscard]] std::vector<std::string> folded_words(std::string_view text);
 

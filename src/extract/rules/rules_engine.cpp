@@ -18,6 +18,7 @@
 #include "extract/rules/typed_reader.hpp"
 #include "extract/rules/weekday_tense.hpp"
 #include "util/cancel.hpp"
+#include "util/text_fold.hpp"
 
 namespace invox::rules {
 
@@ -211,6 +212,17 @@ std::map<std::string, Candidate> extract_all(const Template& tmpl, std::string_v
                                              const std::vector<FewShot>& examples, const NormalizeContext& ctx,
                                              const EngineParams& params) {
   return extract_all(build_lexicon(tmpl), text, examples, ctx, params);
+}
+
+std::vector<size_t> pause_breaks(const Transcript& transcript, double min_pause_s) {
+  std::vector<size_t> out;
+  if (transcript.segments.size() < 2) return out;
+  std::vector<std::string_view> texts;
+  for (const auto& seg : transcript.segments) texts.push_back(seg.text);
+  const auto spans = util::locate_pieces(transcript.text, texts);
+  for (size_t i = 0; i + 1 < transcript.segments.size(); ++i)
+    if (transcript.segments[i + 1].start - transcript.segments[i].end >= min_pause_s) out.push_back(spans[i].end);
+  return out;
 }
 
 namespace {

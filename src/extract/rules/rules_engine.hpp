@@ -24,11 +24,15 @@ struct EngineParams {
   // A number field no cue finds takes the first number said that no other field holds ("hex
   // bolts, forty cases"): right for a record of a list, where the text is one short clause.
   bool unlabeled_numbers = false;
-  // Byte offsets in the text after which the speaker paused (core/segment_spans: pause_offsets).
+  // Byte offsets in the text after which the speaker paused (pause_breaks below).
   // In recognizer text without sentence punctuation a pause ends the sentence, so a value does
   // not run into the next one ("allergies penicillin <pause> temperature ...").
   std::vector<size_t> pause_breaks;
 };
+
+// Byte offsets in a recognizer transcript's text after which the recording has a silence of at
+// least `min_pause_s` before the next segment (segment ends located by util::locate_pieces).
+[[nodiscard]] std::vector<size_t> pause_breaks(const Transcript& transcript, double min_pause_s);
 
 // Candidates for every field of `tmpl` that `text` mentions, keyed by field id.
 [[nodiscard]] std::map<std::string, Candidate> extract_all(const Template& tmpl, std::string_view text,

@@ -6,7 +6,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/segment_spans.hpp"
 #include "extract/rules/group_candidate.hpp"
 #include "extract/rules/rules_engine.hpp"
 #include "invox/extractor.hpp"
@@ -56,8 +55,7 @@ class RulesExtractor final : public Extractor {
     ExtractionResult result;
     rules::EngineParams params;
     params.imply_event_date = request.old_transcript.empty() && (!request.current || request.current->empty());
-    if (request.transcript->segments.size() > 1)
-      params.pause_breaks = pause_offsets(*request.transcript, locate_segments(*request.transcript), kPauseBreakSeconds);
+    params.pause_breaks = rules::pause_breaks(*request.transcript, kPauseBreakSeconds);
     const auto lexicon = lexicons_.get(*request.tmpl);
     auto all = rules::extract_all(*lexicon, request.transcript->text, request.examples, request.context, params);
     // Spans the form's scalar fields hold: no record of a list is read there.
