@@ -26,7 +26,7 @@ StemMatch token_matches(const TokenizedText& tt, const Token& tok, const std::st
 
 struct Raw {
   size_t first, last, words, gaps;
-  double strength;  // < 1 for a derived word form
+  bool derived;  // a word matched only through a derived form
 };
 
 // The transcript's content tokens with a memo of word comparisons. Long transcripts repeat
@@ -98,7 +98,7 @@ size_t word_at(Matcher& mt, size_t ci, const Phrase& p, size_t w, uint32_t word_
 
 // Matches `p` starting at content position `ci`; gaps allowed between words.
 std::optional<Raw> match_at(Matcher& mt, size_t ci, const Phrase& p, const std::vector<uint32_t>& ids,
-                            size_t max_gap, double derived_factor) {
+                            size_t max_gap) {
   const auto& content = mt.content;
   bool derived = false;
   size_t used = word_at(mt, ci, p, 0, ids[0], derived);
@@ -118,15 +118,14 @@ std::optional<Raw> match_at(Matcher& mt, size_t ci, const Phrase& p, const std::
     }
     if (!found) return std::nullopt;
   }
-  return Raw{content[ci], content[pos] + 1, p.stems.size(), gaps, derived ? derived_factor : 1.0};
+  return Raw{content[ci], content[pos] + 1, p.stems.size(), gaps, derived};
 }
 
 // A two-word cue may be said in swapped order ("pressure blood"), unless a word is a stopword.
 bool swappable(const Phrase& p) { return p.stems.size() == 2 && !is_stopword(p.stems[0]) && !is_stopword(p.stems[1]); }
 
 // Matches a swappable() phrase in swapped order at content position `ci`.
-std::optional<Raw> match_swapped(Matcher& mt, size_t ci, const Phrase& p, const std::vector<uint32_t>& ids,
-                                 double derived_factor) {
+std::optional<Raw> match_swapped(Matcher& mt, size_t ci, const Phrase& p, const std::vector<uint32_t>& ids) {
   const auto& content = mt.content;
   if (ci + 1 >= content.size()) return std::nullopt;
   const Token& a = mt.tt.tokens[content[ci]];
@@ -134,19 +133,20 @@ std::optional<Raw> match_swapped(Matcher& mt, size_t ci, const Phrase& p, const 
   const StemMatch second = mt.matches(content[ci], p, 1, ids[1]);
   const StemMatch first = second == StemMatch::None ? StemMatch::None : mt.matches(content[ci + 1], p, 0, ids[0]);
   if (first != StemMatch::None) {
-    const bool derived = first == StemMatch::Derived || second == StemMatch::Derived;
-    return Raw{content[ci], content[ci + 1] + 1, 2, 0, derived ? derived_factor : 1.0};
+    return Raw{content[ci], content[ci + 1] + 1, 2, 0, first == StemMatch::Derived || second == StemMatch::Derived};
   }
   return std::nullopt;
 }
 
-Mention mention_of(size_t field, const Raw& r, double strength) {
+// `strength`: the phrase's own strength times the gap or swap penalty.
+Mention mention_of(size_t field, const Raw& r, double strength, const MatchParams& params) {
   Mention m;
   m.field = field;
   m.first = r.first;
   m.last = r.last;
   m.words = r.words;
-  m.strength = strength;
+  m.strength = r.derived ? strength * params.derived_penalty : strength;
+  m.derived = r.derived;
   return m;
 }
 
@@ -191,14 +191,12 @@ std::vector<Mention> resolve(std::vector<Mention> all, const Lexicon& lex) {
 }
 // "level of consciousness is alert pain score is two": the option "pain" is a word of another
 // field's longer label ("pain score"), not a value.
+// `cues` sorted by position.
 std::vector<Mention> drop_values_inside_cues(std::vector<Mention> values, const std::vector<Mention>& cues) {
-  std::vector<Mention> sorted_cues = cues;
-  std::sort(sorted_cues.begin(), sorted_cues.end(), [](const Mention& a, const Mention& b) { return a.first < b.first; });
   std::erase_if(values, [&](const Mention& v) {
-    auto it = std::upper_bound(sorted_cues.begin(), sorted_cues.end(), v.first,
-                               [](size_t at, const Mention& c) { return at < c.first; });
+    auto it = std::upper_bound(cues.begin(), cues.end(), v.first, [](size_t at, const Mention& c) { return at < c.first; });
     // Cues starting at or before the value; a few back cover every cue that can contain it.
-    for (int n = 0; n < 4 && it != sorted_cues.begin(); ++n) {
+    for (int n = 0; n < 4 && it != cues.begin(); ++n) {
       const Mention& c = *--it;
       if (c.field != v.field && !c.cue->weak && c.words > v.words && c.first <= v.first && v.last <= c.last)
         return true;
@@ -221,16 +219,15 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
       const auto ids = mt.word_ids(cue.phrase);
       const bool try_swapped = cue.kind == CueKind::Lead && swappable(cue.phrase);
       for (size_t ci = 0; ci < n; ++ci) {
-        auto r = match_at(mt, ci, cue.phrase, ids, params.max_gap, params.derived_penalty);
+        auto r = match_at(mt, ci, cue.phrase, ids, params.max_gap);
         double factor = 1.0;
         if (r && r->gaps > 0) factor = params.gap_penalty;
         if (!r && try_swapped) {
-          r = match_swapped(mt, ci, cue.phrase, ids, params.derived_penalty);
+          r = match_swapped(mt, ci, cue.phrase, ids);
           factor = params.swap_penalty;
         }
         if (!r) continue;
-        Mention m = mention_of(f, *r, cue.strength * factor * r->strength);
-        m.derived = r->strength < 1.0;
+        Mention m = mention_of(f, *r, cue.strength * factor, params);
         m.cue = &cue;
         cues.push_back(m);
       }
@@ -241,25 +238,26 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
       const auto ids = mt.word_ids(vp.phrase);
       const bool try_swapped = swappable(vp.phrase);
       for (size_t ci = 0; ci < n; ++ci) {
-        auto r = match_at(mt, ci, vp.phrase, ids, 0, params.derived_penalty);
+        auto r = match_at(mt, ci, vp.phrase, ids, 0);
         double factor = 1.0;
         if (!r && try_swapped) {  // "a pipe burst" says the option alias "burst pipe"
-          r = match_swapped(mt, ci, vp.phrase, ids, params.derived_penalty);
+          r = match_swapped(mt, ci, vp.phrase, ids);
           factor = params.swap_penalty;
         }
         if (!r) continue;
-        Mention m = mention_of(f, *r, vp.strength * factor * r->strength);
-        m.derived = r->strength < 1.0;
+        Mention m = mention_of(f, *r, vp.strength * factor, params);
         m.is_value = true;
         m.value = &vp;
         values.push_back(m);
       }
     }
   }
+  const auto by_position = [](const Mention& a, const Mention& b) { return a.first < b.first; };
   auto out = resolve(std::move(cues), lex);
+  std::stable_sort(out.begin(), out.end(), by_position);
   auto vals = drop_values_inside_cues(resolve(std::move(values), lex), out);
   out.insert(out.end(), vals.begin(), vals.end());
-  std::stable_sort(out.begin(), out.end(), [](const Mention& a, const Mention& b) { return a.first < b.first; });
+  std::stable_sort(out.begin(), out.end(), by_position);
   return out;
 }
 
