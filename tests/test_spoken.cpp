@@ -133,6 +133,17 @@ TEST_CASE("clarify questions from label, type and options", "[spoken]") {
   CHECK(value_statement(demo_field("allergies"), Json("nuts, latex")) == "Allergies are nuts, and latex.");
   CHECK(value_statement(demo_field("smoker"), Json(false)) == "Smoker: no.");
   CHECK(confirm_question(demo_field("smoker"), Json(true)) == "Smoker: yes, is that right?");
+  // A "no" for a label ending in a participle is the negated label, not a bare "no".
+  Field signed_permit;
+  signed_permit.id = "permit_signed";
+  signed_permit.label = "Permit signed";
+  signed_permit.type = FieldType::Boolean;
+  CHECK(value_statement(signed_permit, Json(false)) == "Permit not signed.");
+  CHECK(value_statement(signed_permit, Json(true)) == "Permit signed: yes.");
+  CHECK(confirm_question(signed_permit, Json(false)) == "Permit not signed, is that right?");
+  Field feed = signed_permit;
+  feed.label = "Feed";  // ends in "ed" without being a participle
+  CHECK(value_statement(feed, Json(false)) == "Feed: no.");
   Field by;
   by.id = "reported_by";
   by.label = "Reported by";

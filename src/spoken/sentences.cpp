@@ -1,5 +1,7 @@
 #include "invox/spoken.hpp"
 
+#include <optional>
+
 #include "spoken/spoken_value.hpp"
 #include "util/strings.hpp"
 
@@ -16,6 +18,14 @@ bool plural_word(const std::string& w) {
   return before != 's' && before != 'u' && before != 'i';
 }
 
+// "filed", "found", "taken": a past participle, as labels of yes/no fields and lists end in.
+// "need" and "speed" end in "ed" without being one.
+bool participle_word(const std::string& w) {
+  if (w.size() <= 3) return false;
+  if (w.ends_with("ed")) return !w.ends_with("eed");
+  return w == "found" || w == "taken" || w == "given" || w == "done";
+}
+
 // "allergies" takes "are": an English plural ends in "s" but not "ss", "us" or "is" ("address",
 // "status", "diagnosis"). In "procedures performed" or "defects found" the noun comes before the
 // participle.
@@ -23,9 +33,18 @@ bool plural(const std::string& label) {
   const auto words = util::split(label, ' ');
   if (words.empty()) return false;
   if (plural_word(words.back())) return true;
-  const std::string& last = words.back();
-  const bool participle = last.size() > 3 && (last.ends_with("ed") || last == "found" || last == "taken" || last == "given");
-  return participle && words.size() >= 2 && plural_word(words[words.size() - 2]);
+  return participle_word(words.back()) && words.size() >= 2 && plural_word(words[words.size() - 2]);
+}
+
+// A "no" for a label that ends in a participle is said as the negated label: "police report not
+// filed". A bare "no" after a label is the word a recognizer most often mishears ("filed now"),
+// and without punctuation "filed no injuries reported" reads as "no injuries"; "not" inside the
+// label is heard reliably and keeps the answer with its own label.
+std::optional<std::string> negated_label(const std::string& label) {
+  auto words = util::split(label, ' ');
+  if (words.empty() || !participle_word(words.back())) return std::nullopt;
+  words.insert(words.end() - 1, "not");
+  return util::join(words, " ");
 }
 
 // "Reported by", "Assigned to": a label that ends in a preposition names a person or place, not a
@@ -93,7 +112,10 @@ std::string clarify_question(const Field& field, const Issue& issue, const Ambig
 std::string value_statement(const Field& field, const Json& value) {
   const std::string label = spoken_label(field);
   const std::string said = spoken_value(field, value);
-  if (field.type == FieldType::Boolean) return capitalized(label) + ": " + said + ".";
+  if (field.type == FieldType::Boolean) {
+    const auto negated = value == Json(false) ? negated_label(label) : std::nullopt;
+    return negated ? capitalized(*negated) + "." : capitalized(label) + ": " + said + ".";
+  }
   if (ends_in_preposition(label)) return capitalized(label) + " " + said + ".";
   return capitalized(label) + (plural(label) ? " are " : " is ") + said + ".";
 }
@@ -101,7 +123,10 @@ std::string value_statement(const Field& field, const Json& value) {
 std::string confirm_question(const Field& field, const Json& value) {
   const std::string label = spoken_label(field);
   const std::string said = spoken_value(field, value);
-  if (field.type == FieldType::Boolean) return capitalized(label) + ": " + said + ", is that right?";
+  if (field.type == FieldType::Boolean) {
+    const auto negated = value == Json(false) ? negated_label(label) : std::nullopt;
+    return (negated ? capitalized(*negated) : capitalized(label) + ": " + said) + ", is that right?";
+  }
   if (ends_in_preposition(label)) return capitalized(label) + " " + said + ", is that right?";
   return std::string(plural(label) ? "Are the " : "Is the ") + label + " " + said + "?";
 }
