@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "util/strings.hpp"
+
 namespace invox::cli {
 
 namespace {
@@ -13,11 +15,7 @@ constexpr size_t kColumns = 6;
 using Row = std::array<std::string, kColumns>;
 
 // Display width in code points (UTF-8 continuation bytes do not count), so "°C" lines up.
-size_t width(const std::string& s) {
-  size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-  return n;
-}
+size_t width(const std::string& s) { return util::utf8_length(s); }
 
 std::string number(double v) { return fmt::format("{}", v); }
 

@@ -9,6 +9,7 @@
 #include "invox/log.hpp"
 #include "llm/answer_schema.hpp"
 #include "llm/prompts.hpp"
+#include "util/strings.hpp"
 #include "util/token_estimate.hpp"
 
 namespace invox::llm {
@@ -18,7 +19,6 @@ namespace {
 constexpr int kTokensPerMessage = 4;   // role and framing around each message's content
 constexpr int kMinWindowTokens = 128;  // less transcript than this per request is no reading
 
-bool is_continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
 
 // Where to end a window that cannot take the rest of the text: after the last sentence end in
 // (floor, limit], else after the last space there, else at `limit` (moved off a UTF-8 middle).
@@ -31,7 +31,7 @@ size_t cut_point(std::string_view text, size_t floor, size_t limit) {
     if (text[i - 1] == ' ' || text[i - 1] == '\n') return i;
   }
   size_t cut = limit;
-  while (cut > floor && is_continuation(static_cast<unsigned char>(text[cut]))) --cut;
+  while (cut > floor && util::is_utf8_continuation(static_cast<unsigned char>(text[cut]))) --cut;
   return cut;
 }
 
@@ -84,7 +84,7 @@ std::vector<TextWindow> plan_text_windows(std::string_view text, size_t max_byte
     size_t next = cut - overlap_bytes;
     const size_t space = text.find_first_of(" \n", next);
     if (space != std::string_view::npos && space + 1 < cut) next = space + 1;
-    while (next < cut && is_continuation(static_cast<unsigned char>(text[next]))) ++next;
+    while (next < cut && util::is_utf8_continuation(static_cast<unsigned char>(text[next]))) ++next;
     begin = std::max(next, windows.back().begin + 1);
   }
 }

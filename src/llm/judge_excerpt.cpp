@@ -2,22 +2,23 @@
 
 #include <algorithm>
 
+#include "util/strings.hpp"
+
 namespace invox::llm {
 
 namespace {
-bool is_continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
 
 // Moves a window's edges inward to word boundaries (a space), or at least off a UTF-8 middle.
 TextWindow at_words(std::string_view text, TextWindow w) {
   if (w.begin > 0) {
     const size_t space = text.find(' ', w.begin);
     if (space != std::string_view::npos && space < w.end) w.begin = space + 1;
-    while (w.begin < w.end && is_continuation(static_cast<unsigned char>(text[w.begin]))) ++w.begin;
+    while (w.begin < w.end && util::is_utf8_continuation(static_cast<unsigned char>(text[w.begin]))) ++w.begin;
   }
   if (w.end < text.size()) {
     const size_t space = text.rfind(' ', w.end);
     if (space != std::string_view::npos && space > w.begin) w.end = space;
-    while (w.end > w.begin && is_continuation(static_cast<unsigned char>(text[w.end]))) --w.end;
+    while (w.end > w.begin && util::is_utf8_continuation(static_cast<unsigned char>(text[w.end]))) --w.end;
   }
   return w;
 }

@@ -38,22 +38,16 @@ std::vector<Span> sentences(const std::string& text) {
   return out;
 }
 
-// Moves a byte offset back to the start of a UTF-8 character.
-size_t char_start(const std::string& text, size_t pos) {
-  while (pos > 0 && pos < text.size() && (static_cast<unsigned char>(text[pos]) & 0xC0) == 0x80) --pos;
-  return pos;
-}
-
 ContextLine line_of(const std::string& text, Span s, Span mark) {
   mark.begin = std::clamp(mark.begin, s.begin, s.end);
   mark.end = std::clamp(mark.end, mark.begin, s.end);
   // Keep long sentences readable: a window around the marked part.
   if (s.end - s.begin > kMaxLineBytes) {
     const size_t half = kMaxLineBytes / 2;
-    const size_t from = mark.begin > s.begin + half ? char_start(text, mark.begin - half) : s.begin;
+    const size_t from = mark.begin > s.begin + half ? util::utf8_char_start(text, mark.begin - half) : s.begin;
     const size_t to = std::min(s.end, std::max(mark.end, from) + half);
     ContextLine l{text.substr(from, mark.begin - from), text.substr(mark.begin, mark.end - mark.begin),
-                  text.substr(mark.end, char_start(text, to) - mark.end)};
+                  text.substr(mark.end, util::utf8_char_start(text, to) - mark.end)};
     if (from > s.begin) l.before = "…" + l.before;
     if (to < s.end) l.after += "…";
     return l;

@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "util/strings.hpp"
+
 namespace invox::review {
 
 struct TtyTerminal::Saved {
@@ -118,7 +120,7 @@ std::optional<std::string> read_line(Terminal& t, std::string_view prompt) {
     if (c == 127 || c == 8) {
       if (line.empty()) continue;
       // Remove a whole UTF-8 character: continuation bytes, then its lead byte.
-      while (!line.empty() && (static_cast<unsigned char>(line.back()) & 0xC0) == 0x80) line.pop_back();
+      while (!line.empty() && util::is_utf8_continuation(static_cast<unsigned char>(line.back()))) line.pop_back();
       if (!line.empty()) line.pop_back();
       t.write("\b \b");
       continue;

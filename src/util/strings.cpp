@@ -51,12 +51,23 @@ std::string truncate_chars(std::string_view text, size_t max_chars) {
   size_t chars = 0;
   for (size_t i = 0; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
-    if ((c & 0xC0) != 0x80) {  // a lead byte starts a new code point
+    if (!is_utf8_continuation(c)) {  // a lead byte starts a new code point
       if (chars == max_chars) return std::string(text.substr(0, i));
       ++chars;
     }
   }
   return std::string(text);
+}
+
+size_t utf8_char_start(std::string_view text, size_t pos) {
+  while (pos > 0 && pos < text.size() && is_utf8_continuation(static_cast<unsigned char>(text[pos]))) --pos;
+  return pos;
+}
+
+size_t utf8_length(std::string_view text) {
+  size_t n = 0;
+  for (char c : text) n += !is_utf8_continuation(static_cast<unsigned char>(c));
+  return n;
 }
 
 bool is_valid_utf8(std::string_view s) {

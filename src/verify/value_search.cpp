@@ -4,12 +4,12 @@
 #include <cctype>
 
 #include "util/cancel.hpp"
+#include "util/strings.hpp"
 
 namespace invox::verify {
 
 namespace {
 bool is_word_byte(unsigned char c) { return c >= 0x80 || std::isalnum(c); }
-bool is_utf8_continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
 
 // No value CF reads spans more words than this (the longest spoken dates and numbers take about
 // ten); each start is parsed within this many words, not the whole rest of the transcript, so
@@ -32,7 +32,7 @@ size_t window_end(std::string_view text, size_t i) {
 bool is_value_start(std::string_view text, size_t i) {
   if (i >= text.size()) return false;
   const auto c = static_cast<unsigned char>(text[i]);
-  if (std::isspace(c) || is_utf8_continuation(c)) return false;
+  if (std::isspace(c) || util::is_utf8_continuation(c)) return false;
   return i == 0 || !is_word_byte(static_cast<unsigned char>(text[i - 1]));
 }
 
