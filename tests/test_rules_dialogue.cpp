@@ -86,3 +86,11 @@ TEST_CASE("rules: a count negated right before its cue is zero", "[rules][dialog
   CHECK(read("No spokes replaced on this one.", "spokes_replaced") == 0);
   CHECK(read("Spokes replaced, three of them.", "spokes_replaced") == 3);
 }
+
+TEST_CASE("rules: 'no one' after a number is a quantifier, not a correction to one", "[rules][dialogue]") {
+  CHECK(read("Spokes replaced: twelve. No one else touched the wheel.", "spokes_replaced") == Json(12));
+  CHECK(read("Spokes replaced twelve no one else touched it", "spokes_replaced") == Json(12));
+  // A "no" set off by a comma still corrects.
+  CHECK(read("Spokes replaced: twelve, no, one.", "spokes_replaced") == Json(1));
+  CHECK(read("Spokes replaced: twelve, no sorry, fourteen.", "spokes_replaced") == Json(14));
+}

@@ -58,9 +58,13 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
       if (marker_length(s, k, correction_markers())) j = k;
     }
     if (size_t len = marker_length(s, j, correction_markers(), &which)) {
+      const bool bare_no = which->size() == 1 && words().no_words.contains(which->front());
+      // "... twelve thousand dollars. No one was hurt": "no one" is a quantifier, not "no, one".
+      if (bare_no && s.tok(s.skip_fillers(j)).after == Break::None && marker_length(s, j, words().zero_quantifiers) > len)
+        break;
       size_t k = s.skip_fillers(j + len);
       // A bare "no" is more often an answer than a correction: its new value must follow at once.
-      size_t limit = which->size() == 1 && words().no_words.contains(which->front()) ? 3 : window;
+      size_t limit = bare_no ? 3 : window;
       bool found = false;
       size_t seen = 0;
       for (size_t t = k; t < s.size() && seen < limit; ++t) {
