@@ -289,6 +289,13 @@ TEST_CASE("rules: spelled codes write a hyphen where 'dash' is said", "[rules][d
   CHECK(Run("Frame number four four one, two two nine.").value("frame_number") == "441229");
 }
 
+TEST_CASE("rules: capitals said as one word and then a number are one code", "[rules]") {
+  // The bike template's guideline writes codes with a hyphen ("e.g. ...-..."), so all three do.
+  CHECK(Run("The frame number is QX eighteen.").value("frame_number") == "QX-18");
+  CHECK(Run("The frame number is QX 18, checked twice.").value("frame_number") == "QX-18");
+  CHECK(Run("Frame number q x eighteen.").value("frame_number") == "QX-18");
+}
+
 TEST_CASE("rules: a two-word option alias said the other way round, digit pairs in codes, a unit after the number",
           "[rules]") {
   Template t;

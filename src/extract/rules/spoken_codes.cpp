@@ -60,6 +60,34 @@ std::optional<CodeRead> spelled_code(const Scan& s, size_t i, size_t end, bool h
                : id->value;
   return r;
 }
+// Capitals said as one word, then the number ("model XL eighteen", "CNC 14"): the letters and
+// the digits are one code, where reading on from the number alone would lose the letters.
+std::optional<CodeRead> capitals_then_number(const Scan& s, size_t i, size_t end, bool hyphenate) {
+  if (i + 1 >= end) return std::nullopt;
+  const Token& next = s.tok(i + 1);
+  std::string digits;
+  size_t last = i + 2;
+  if (next.has_digit) {
+    if (!all_digits(next.raw)) return std::nullopt;
+    digits = next.raw;
+  } else {
+    // The capitals are spelled out in front ("q x eighteen") so that pair and teen words read as
+    // digits, as they do once a spelled code has begun.
+    std::string spelled;
+    for (char c : s.tok(i).raw) spelled += {static_cast<char>(std::tolower(static_cast<unsigned char>(c))), ' '};
+    const size_t begin_byte = next.begin;
+    auto id = parse_spoken_id_prefix(spelled + std::string(s.tt.text.substr(begin_byte, s.tok(end - 1).end - begin_byte)));
+    if (!id || id->consumed <= spelled.size()) return std::nullopt;
+    digits = id->value.substr(s.tok(i).raw.size());
+    if (!all_digits(digits)) return std::nullopt;
+    last = std::max(last, std::min(end, s.token_at_byte(begin_byte + id->consumed - spelled.size())));
+  }
+  CodeRead r;
+  r.first = i;
+  r.last = last;
+  r.code = s.tok(i).raw + (hyphenate ? "-" : "") + digits;
+  return r;
+}
 }  // namespace
 
 std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t lookahead, const FieldLexicon& fl) {
@@ -73,6 +101,7 @@ std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t
     bool upper_prefix = (is_upper_word(t) || (t.raw.size() == 1 && std::isupper(static_cast<unsigned char>(t.raw[0])))) &&
                         t.after == Break::Join && i + 1 < end && s.tok(i + 1).has_digit;
     if (t.has_digit || upper_prefix) r = written_code(s, i, end);
+    if (!r && is_upper_word(t) && t.after == Break::None) r = capitals_then_number(s, i, end, fl.code_hyphen);
     if (!r && (is_single_letter(t) || words().digit_words.index_of(t.norm) || words().spelling_alphabet.index_of(t.norm) ||
                words().spoken_zero.contains(t.norm) || words().repeat_words.count(t.norm)))
       r = spelled_code(s, i, end, fl.code_hyphen);
