@@ -94,3 +94,9 @@ TEST_CASE("rules: 'no one' after a number is a quantifier, not a correction to o
   CHECK(read("Spokes replaced: twelve, no, one.", "spokes_replaced") == Json(1));
   CHECK(read("Spokes replaced: twelve, no sorry, fourteen.", "spokes_replaced") == Json(14));
 }
+
+TEST_CASE("rules: a negation reaches a boolean's cue across a noun of absence", "[rules][dialogue]") {
+  CHECK(read("No sign of a helmet anywhere in the bag.", "helmet_included") == Json(false));
+  CHECK(read("There was no evidence of any helmet.", "helmet_included") == Json(false));
+  CHECK(read("Signs of wear on the helmet included with the bike.", "helmet_included") != Json(false));
+}
