@@ -96,6 +96,13 @@ TEST_CASE("normalize number: units of the field", "[normalize][number][unit]") {
               {"98.6 fahrenheit", 37.0, ""},
               {"101.3 °F", 38.5, ""}},
              temp, make_ctx());
+  // "degrees" alone is the field's own scale, in Fahrenheit as in Celsius.
+  const auto temp_f = make_field(FieldType::Number, "°F", 20, 212);
+  check_rows({{"thirty-eight degrees", 38, ""},
+              {"38 degrees", 38, ""},
+              {"145 degrees fahrenheit", 145, ""},
+              {"3 degrees celsius", 37.4, ""}},
+             temp_f, make_ctx());
   const auto usd = make_field(FieldType::Number, "USD");
   check_rows({{"$2,150", 2150, ""},
               {"2,150 dollars", 2150, ""},

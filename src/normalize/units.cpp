@@ -76,7 +76,9 @@ std::optional<UnitMatch> match_unit_at(const Tokens& t, size_t i, const UnitInfo
         if (list == &e.weak && !same_dim) continue;
         for (auto p : *list) {
           const size_t n = match_phrase(t, i, p);
-          if (n && (!best || i + n > best->last)) best = UnitMatch{&e.info, i + n};
+          // A word several units share ("degrees" for Celsius and Fahrenheit) is the field's own.
+          const bool own_on_tie = best && i + n == best->last && same_dim && e.info.id == preferred->id;
+          if (n && (!best || i + n > best->last || own_on_tie)) best = UnitMatch{&e.info, i + n};
         }
       }
     }

@@ -28,7 +28,8 @@ struct UnitMatch {
   size_t last = 0;  // token index after the unit words
 };
 // Longest unit phrase starting at token i. Short, ambiguous spellings ("in", "m", "h", "c")
-// count only when `preferred` has the same dimension.
+// count only when `preferred` has the same dimension; one several units share ("degrees") is
+// `preferred` itself.
 [[nodiscard]] std::optional<UnitMatch> match_unit_at(const Tokens& tokens, size_t i, const UnitInfo* preferred);
 
 // Converts between units of one dimension; nullopt across dimensions or currencies.
