@@ -370,3 +370,8 @@ TEST_CASE("rules: a yes or no closing its sentence answers that sentence's label
   CHECK(other.value("lights_fitted") == true);
   CHECK(other.value("helmet_sold") == false);
 }
+
+TEST_CASE("rules: a name whose capital is outside ASCII is still a name", "[rules]") {
+  CHECK(Run("Customer name Zoë Łukasik, frame number BK-1234.").value("customer_name") == "Zoë Łukasik");
+  CHECK(Run("Customer: Ólafur Árnason. Frame number BK-1234.").value("customer_name") == "Ólafur Árnason");
+}

@@ -4,6 +4,8 @@
 #include <map>
 #include <string>
 
+#include <utf8proc.h>
+
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/word_forms.hpp"
 #include "util/cancel.hpp"
@@ -12,6 +14,14 @@ namespace invox::rules {
 
 namespace {
 bool is_alnum(unsigned char c) { return std::isalnum(c) != 0; }
+
+// "Łukasik", "Ólafsson": a capital outside ASCII starts a name as well.
+bool starts_upper(std::string_view s) {
+  utf8proc_int32_t cp = 0;
+  const auto n = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(s.data()),
+                                  static_cast<utf8proc_ssize_t>(s.size()), &cp);
+  return n > 0 && utf8proc_isupper(cp);
+}
 bool is_word_byte(unsigned char c) { return is_alnum(c) || c >= 0x80 || c == '%' || c == '#' || c == '&'; }
 
 bool is_apostrophe_at(std::string_view s, size_t i, size_t* width) {
@@ -159,9 +169,9 @@ TokenizedText tokenize(std::string_view text) {
     if (folded == "%") folded = "percent";
     tok.norm = folded;
     tok.stem = stem(tok.norm);
-    tok.capitalized = std::isupper(static_cast<unsigned char>(tok.raw[0])) != 0;
+    tok.capitalized = starts_upper(tok.raw);
     for (char ch : tok.raw) tok.has_digit = tok.has_digit || std::isdigit(static_cast<unsigned char>(ch));
-    if (std::isupper(c)) out.cased = true;
+    if (tok.capitalized) out.cased = true;
     // Classify the gap up to the next word.
     size_t j = tok.end;
     bool sentence = false, comma = false, join = false, slash = false, space = false;
@@ -185,7 +195,7 @@ TokenizedText tokenize(std::string_view text) {
     }
     if (tok.norm.back() == '.') {
       // "p.m." ends a sentence only when a capitalized word follows.
-      sentence = j < text.size() && std::isupper(static_cast<unsigned char>(text[j]));
+      sentence = j < text.size() && starts_upper(text.substr(j));
     }
     if (sentence) tok.after = Break::Sentence;
     else if (comma) tok.after = Break::Comma;
