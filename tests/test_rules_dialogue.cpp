@@ -100,3 +100,9 @@ TEST_CASE("rules: a negation reaches a boolean's cue across a noun of absence", 
   CHECK(read("There was no evidence of any helmet.", "helmet_included") == Json(false));
   CHECK(read("Signs of wear on the helmet included with the bike.", "helmet_included") != Json(false));
 }
+
+TEST_CASE("rules: a time said with midnight stays after midnight", "[rules][dialogue]") {
+  CHECK(read("Ready time ten past midnight.", "ready_time") == Json("00:10"));
+  CHECK(read("Ready time midnight.", "ready_time") == Json("00:00"));
+  CHECK(read("Ready time twenty to one.", "ready_time") == Json("12:40"));  // a working day's 00:40
+}
