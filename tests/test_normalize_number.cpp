@@ -103,7 +103,25 @@ TEST_CASE("normalize number: units of the field", "[normalize][number][unit]") {
               {"145 degrees fahrenheit", 145, ""},
               {"3 degrees celsius", 37.4, ""}},
              temp_f, make_ctx());
+  // A smaller part after the unit, with or without its word.
+  const auto height = make_field(FieldType::Number, "cm", 30, 250);
+  check_rows({{"five foot ten", 177.8, ""},
+              {"5 feet 10 inches", 177.8, ""},
+              {"one metre seventy-five", 175, ""},
+              {"six foot", 182.9, ""},
+              {"five foot fifteen", 152.4, ""}},  // not inches: the part would be more than a foot
+             height, make_ctx());
+  check_rows({{"eleven stone four", 71.7, ""}, {"11 stone 4 pounds", 71.7, ""}, {"80 kilos 2 days ago", 80, ""}}, kg,
+             make_ctx());
+  const auto minutes = make_field(FieldType::Number, "min");
+  check_rows({{"an hour and a half", 90, ""}, {"2 hours 15 minutes", 135, ""}, {"one hour twenty", 80, ""}}, minutes,
+             make_ctx());
   const auto usd = make_field(FieldType::Number, "USD");
+  check_rows({{"eighty-one dollars forty", 81.4, ""},
+              {"1,250 dollars and 50 cents", 1250.5, ""},
+              {"$81 and 40 cents", 81.4, ""},
+              {"300 dollars 2 times", 300, ""}},
+             usd, make_ctx());
   check_rows({{"$2,150", 2150, ""},
               {"2,150 dollars", 2150, ""},
               {"USD 300", 300, ""},

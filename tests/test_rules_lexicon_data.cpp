@@ -91,6 +91,14 @@ TEST_CASE("lexicon: a malformed file is reported with the group at fault", "[rul
     nofactor["groups"]["units"]["entries"][0].erase("factor");
     CHECK(error_of(nofactor).find("factor") != std::string::npos);
   }
+  SECTION("a unit whose smaller unit is unknown, larger or of another dimension") {
+    for (const char* then : {"parsec", "km", "kg"}) {
+      Json doc = builtin();
+      for (auto& e : doc["groups"]["units"]["entries"])
+        if (e["id"] == "m") e["then"] = then;
+      CHECK(error_of(doc).find("'then'") != std::string::npos);
+    }
+  }
   SECTION("a group the code does not read") {
     Json doc = builtin();
     doc["groups"]["colours"] = {{"about", "unused"}, {"words", {"red"}}};

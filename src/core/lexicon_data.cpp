@@ -159,13 +159,24 @@ class Reader {
         if (!e["offset"].is_number()) return fail(name, where + ": 'offset' must be a number"), out;
         u.offset = e["offset"].get<double>();
       }
-      for (auto [key, dest] : {std::pair{"words", &u.words}, std::pair{"weak", &u.weak}}) {
+      if (e.contains("then")) {
+        if (!e["then"].is_string()) return fail(name, where + ": 'then' must be a unit id"), out;
+        u.then = e["then"].get<std::string>();
+      }
+      for (auto [key, dest] : {std::pair{"words", &u.words}, std::pair{"weak", &u.weak}, std::pair{"minor", &u.minor}}) {
         if (!e.contains(key)) continue;
         if (!e[key].is_array()) return fail(name, where + fmt::format(": '{}' must be a list", key)), out;
         if (!word_list(name, e[key], where + fmt::format(": '{}'", key), true, *dest)) return out;
       }
       if (u.words.empty()) return fail(name, where + " needs at least one word"), out;
       out.push_back(std::move(u));
+    }
+    // "then" names a smaller unit of the same dimension listed in the group.
+    for (const auto& u : out) {
+      if (u.then.empty()) continue;
+      const auto smaller = std::find_if(out.begin(), out.end(), [&](const UnitEntry& o) { return o.id == u.then; });
+      if (smaller == out.end() || smaller->dimension != u.dimension || smaller->factor >= u.factor)
+        return fail(name, fmt::format("unit '{}': 'then' must name a smaller unit of the same dimension", u.id)), out;
     }
     return out;
   }

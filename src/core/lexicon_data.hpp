@@ -54,6 +54,8 @@ struct UnitEntry {
   double offset = 0.0;
   std::vector<std::string> words;  // said after a number ("kilos", "degrees celsius")
   std::vector<std::string> weak;   // count only for a field of the same dimension ("c", "m")
+  std::string then;                // the smaller unit said next without its word ("five foot ten": "in")
+  std::vector<std::string> minor;  // a currency's hundredth ("cents", "pence")
 };
 
 struct Honorific {

@@ -80,6 +80,51 @@ size_t skip_out_of(const Tokens& t, size_t i, const NumberOptions& opts) {
   return i;
 }
 
+// Nothing more of the quantity follows token i: the phrase ends, or a word that is neither a
+// number nor a unit ("five foot ten, slim build").
+bool quantity_ends_at(const Tokens& t, size_t i, const NumberOptions& opts, bool punctuation_only) {
+  if (i >= t.size() || t[i].kind == TokenKind::Punct) return true;
+  if (punctuation_only) return false;
+  return !parse_number_at(t, i, opts) && !match_unit_at(t, i, nullptr);
+}
+
+// A smaller part said after the unit adds to the value, in `unit`: "five foot ten", "eleven stone
+// four pounds", "an hour and a half", "eighty-one dollars and forty cents". Returns the token after
+// the part, or i when none follows.
+size_t add_smaller_part(const Tokens& t, size_t i, const UnitInfo& unit, const NumberOptions& opts, double& v) {
+  const bool joined = i < t.size() && t[i].is_word("and");
+  auto m = parse_number_at(t, joined ? i + 1 : i, opts);
+  if (!m || m->ordinal || m->value < 0) return i;
+  if (joined && m->value > 0 && m->value < 1) {  // "and a half": a fraction of the unit itself
+    v += m->value;
+    return m->last;
+  }
+  if (!m->is_integer()) return i;
+  if (unit.dimension == Dimension::Currency) {
+    if (m->value >= 100) return i;
+    if (size_t n = match_minor_at(t, m->last, unit)) {
+      v += m->value / 100;
+      return m->last + n;
+    }
+    if (!quantity_ends_at(t, m->last, opts, true)) return i;
+    v += m->value / 100;  // "eighty-one dollars forty"
+    return m->last;
+  }
+  const UnitInfo* part_unit = nullptr;
+  size_t end = m->last;
+  if (auto u = match_unit_at(t, m->last, &unit); u && u->unit->dimension == unit.dimension) {
+    part_unit = u->unit;
+    end = u->last;
+  } else if (quantity_ends_at(t, m->last, opts, false)) {
+    part_unit = smaller_unit(unit);  // "five foot ten": the unit said next, without its word
+  }
+  if (!part_unit || part_unit->factor >= unit.factor) return i;
+  auto part = convert_unit(m->value, *part_unit, unit);
+  if (!part || *part >= 1) return i;  // "five foot fifteen" is not a height
+  v += *part;
+  return end;
+}
+
 }  // namespace
 
 std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const Field& field,
@@ -97,6 +142,11 @@ std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const
     i = prefix->last;
   }
   auto m = parse_number_at(t, i, opts);
+  // "an hour and a half": the article counts one of a unit.
+  if (!m && !stated && (t[i].is_word("a") || t[i].is_word("an"))) {
+    if (auto u = match_unit_at(t, i + 1, field_unit); u && u->unit->dimension != Dimension::Currency)
+      m = NumberMatch{1, i, i + 1, false, false};
+  }
   if (!m) return std::nullopt;
   double v = m->value;
   size_t last = m->last;
@@ -105,6 +155,9 @@ std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const
       stated = u->unit;
       last = u->last;
     }
+    if (stated == u->unit) last = add_smaller_part(t, last, *stated, opts, v);
+  } else if (stated && stated->dimension == Dimension::Currency) {
+    last = add_smaller_part(t, last, *stated, opts, v);  // "$81 and 40 cents"
   } else if (size_t k = match_literal_unit(t, last, field); k != last) {
     last = k;
   }

@@ -14,6 +14,8 @@ struct UnitEntry {
   UnitInfo info;
   std::vector<std::string_view> strong;  // token texts joined by one space
   std::vector<std::string_view> weak;    // only when the field's unit has the same dimension
+  std::vector<std::string_view> minor;   // a currency's hundredth
+  size_t then = 0;                       // index + 1 of the smaller unit said next; 0 = none
 };
 
 Dimension dimension_named(std::string_view name) {
@@ -31,10 +33,16 @@ const std::vector<UnitEntry>& table() {
   static const std::vector<UnitEntry> kUnits = [] {
     std::vector<UnitEntry> out;
     for (const auto& u : lexicon::lexicon_data().units) {
-      UnitEntry e{{u.id, dimension_named(u.dimension), u.factor, u.offset}, {}, {}};
+      UnitEntry e{{u.id, dimension_named(u.dimension), u.factor, u.offset}, {}, {}, {}, 0};
       e.strong.assign(u.words.begin(), u.words.end());
       e.weak.assign(u.weak.begin(), u.weak.end());
+      e.minor.assign(u.minor.begin(), u.minor.end());
       out.push_back(std::move(e));
+    }
+    const auto& units = lexicon::lexicon_data().units;
+    for (size_t i = 0; i < units.size(); ++i) {
+      for (size_t j = 0; j < units.size() && !units[i].then.empty(); ++j)
+        if (units[j].id == units[i].then) out[i].then = j + 1;
     }
     return out;
   }();
@@ -85,6 +93,21 @@ std::optional<UnitMatch> match_unit_at(const Tokens& t, size_t i, const UnitInfo
     if (best) return best;
   }
   return best;
+}
+
+const UnitInfo* smaller_unit(const UnitInfo& unit) {
+  for (const auto& e : table())
+    if (&e.info == &unit) return e.then ? &table()[e.then - 1].info : nullptr;
+  return nullptr;
+}
+
+size_t match_minor_at(const Tokens& t, size_t i, const UnitInfo& currency) {
+  for (const auto& e : table()) {
+    if (&e.info != &currency) continue;
+    for (auto p : e.minor)
+      if (size_t n = match_phrase(t, i, p)) return n;
+  }
+  return 0;
 }
 
 std::optional<double> convert_unit(double value, const UnitInfo& from, const UnitInfo& to) {

@@ -32,6 +32,12 @@ struct UnitMatch {
 // `preferred` itself.
 [[nodiscard]] std::optional<UnitMatch> match_unit_at(const Tokens& tokens, size_t i, const UnitInfo* preferred);
 
+// The smaller unit said after this one without its own word ("five foot ten": inches), or
+// nullptr.
+[[nodiscard]] const UnitInfo* smaller_unit(const UnitInfo& unit);
+// Tokens of a word for a hundredth of `currency` at i ("cents", "pence"); 0 when there is none.
+[[nodiscard]] size_t match_minor_at(const Tokens& tokens, size_t i, const UnitInfo& currency);
+
 // Converts between units of one dimension; nullopt across dimensions or currencies.
 [[nodiscard]] std::optional<double> convert_unit(double value, const UnitInfo& from, const UnitInfo& to);
 
