@@ -69,6 +69,11 @@ TEST_CASE("normalize date: dates without a year take the nearest year", "[normal
   check_rows({{"Wednesday the 20th", "2025-08-20", ""}, {"the 20th", "2025-08-20", ""}, {"Friday the 1st", "2025-08-01", ""}},
              field, make_ctx("2025-08-18"));
   check_rows({{"Monday the 16th", "2026-02-16", ""}}, field, make_ctx("2026-02-11"));
+  // The month said relative to today.
+  check_rows({{"the 3rd of next month", "2026-01-03", ""},
+              {"the twenty-eighth of this month", "2025-12-28", ""},
+              {"the first of last month", "2025-11-01", ""}},
+             field, make_ctx("2025-12-20"));
 }
 
 TEST_CASE("normalize date: two-digit year window", "[normalize][date][two-digit-year]") {

@@ -354,6 +354,18 @@ std::optional<DateHit> parse_absolute_date_at(const Tokens& t, size_t i, const D
         if (auto y = trailing_year(t, m_last, ctx)) return build(i, y->last, y->year, *month, day->day, weekday, ctx);
         return build(i, m_last, std::nullopt, *month, day->day, weekday, ctx);
       }
+      // "the third of next month", "the 28th of this month"
+      if (m_at > day->last && word_is(t, m_at + 1, "month")) {
+        std::optional<int> delta;
+        if (word_is(t, m_at, "next") || word_is(t, m_at, "following")) delta = 1;
+        else if (word_is(t, m_at, "this") || word_is(t, m_at, "current")) delta = 0;
+        else if (word_is(t, m_at, "last") || word_is(t, m_at, "previous")) delta = -1;
+        if (delta) {
+          const auto ym = date::year_month{ctx.reference.year(), ctx.reference.month()} + date::months{*delta};
+          return build(i, m_at + 2, static_cast<int>(ym.year()), static_cast<unsigned>(ym.month()), day->day, weekday,
+                       ctx);
+        }
+      }
       if ((weekday && (day->ordinal || the)) || (the && day->ordinal))
         return build_day_only(i, day->last, day->day, weekday, ctx);
     }
