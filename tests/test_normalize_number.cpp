@@ -77,6 +77,11 @@ TEST_CASE("normalize number: spoken cardinals and decimals", "[normalize][number
              field, make_ctx());
 }
 
+TEST_CASE("normalize number: British 'nought' is zero", "[normalize][number]") {
+  const auto f = make_field(FieldType::Number);
+  check_rows({{"nought", 0, ""}, {"nought point five", 0.5, ""}, {"two nought nine", 209, ""}}, f, make_ctx());
+}
+
 TEST_CASE("normalize number: units of the field", "[normalize][number][unit]") {
   const auto kg = make_field(FieldType::Number, "kg", 0, 500);
   check_rows({{"78 kilos", 78, ""},
