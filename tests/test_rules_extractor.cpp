@@ -375,3 +375,30 @@ TEST_CASE("rules: a name whose capital is outside ASCII is still a name", "[rule
   CHECK(Run("Customer name Zoë Łukasik, frame number BK-1234.").value("customer_name") == "Zoë Łukasik");
   CHECK(Run("Customer: Ólafur Árnason. Frame number BK-1234.").value("customer_name") == "Ólafur Árnason");
 }
+
+TEST_CASE("rules: an option said as an everyday synonym is that option", "[rules]") {
+  Template t;
+  t.id = "triage";
+  Field grade = make("grade", "Grade", FieldType::Enum);
+  grade.options = {"low", "medium", "high"};
+  Field outcome = make("outcome", "Outcome", FieldType::Enum);
+  outcome.options = {"open", "resolved", "closed"};
+  Field sex = make("sex", "Sex", FieldType::Enum);
+  sex.options = {"male", "female", "other"};
+  t.fields = {grade, outcome, sex};
+  Transcript transcript;
+  transcript.text = "Grade is moderate. Outcome: fixed on site. Caller is a 60-year-old woman.";
+  ExtractionRequest req;
+  req.tmpl = &t;
+  for (const auto& f : t.fields) req.fields.push_back(&f);
+  req.transcript = &transcript;
+  auto r = make_rules_extractor()->extract(req);
+  REQUIRE(r.has_value());
+  auto value = [&](const std::string& id) {
+    auto it = r->values.find(id);
+    return it == r->values.end() ? Json() : normalize_value_for_field(it->second.value, *t.find(id), NormalizeContext{}).value;
+  };
+  CHECK(value("grade") == "medium");
+  CHECK(value("outcome") == "resolved");
+  CHECK(value("sex") == "female");
+}
