@@ -39,6 +39,8 @@ TEST_CASE("normalize time: written and spoken forms", "[normalize][time]") {
               {"twenty two hundred", "22:00", ""},
               {"oh nine hundred", "09:00", ""},
               {"2200 hours", "22:00", ""},
+              {"19h30", "19:30", ""},
+              {"7h05", "07:05", ""},
               {"1600h", "16:00", ""},
               {"0930 hrs", "09:30", ""},
               {"half twelve", "12:30", ""},

@@ -168,6 +168,12 @@ std::optional<TimeHit> parse_digits(const Tokens& t, size_t i) {
   size_t last = i + 1;
   const size_t colon = s.find(':');
   const size_t dot = s.find('.');
+  const size_t h_mark = s.find_first_of("hH");
+  if (h_mark != std::string::npos && h_mark > 0 && h_mark <= 2 && s.size() == h_mark + 3 &&
+      all_digits(s.substr(0, h_mark)) && all_digits(s.substr(h_mark + 1))) {
+    // "19h30", "7h05": the European way of writing 24-hour time.
+    return finish(i, last, std::stoi(s.substr(0, h_mark)), std::stoi(s.substr(h_mark + 1)), Period::None, true);
+  }
   if (colon != std::string::npos) {
     const std::string hs = s.substr(0, colon), ms = s.substr(colon + 1);
     if (!all_digits(hs) || ms.size() != 2 || !all_digits(ms) || hs.size() > 2) return std::nullopt;

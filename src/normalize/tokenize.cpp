@@ -64,6 +64,10 @@ size_t scan_number(std::string_view s, size_t i) {
       break;
     }
   }
+  // "19h30": a European 24-hour time is one token, read by the time parser.
+  if (j - i <= 2 && j + 3 <= s.size() && (s[j] == 'h' || s[j] == 'H') && is_digit(s[j + 1]) && is_digit(s[j + 2]) &&
+      (j + 3 == s.size() || !is_digit(s[j + 3])) && !is_letter_at(s, j + 3))
+    return j + 3;
   // Ordinal suffix glued to digits ("3rd", "21st") belongs to the number.
   if (j + 2 <= s.size() && !is_letter_at(s, j + 2)) {
     char a = static_cast<char>(s[j] | 0x20), b = static_cast<char>(j + 1 < s.size() ? s[j + 1] | 0x20 : 0);
