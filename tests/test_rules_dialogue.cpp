@@ -106,3 +106,8 @@ TEST_CASE("rules: a time said with midnight stays after midnight", "[rules][dial
   CHECK(read("Ready time midnight.", "ready_time") == Json("00:00"));
   CHECK(read("Ready time twenty to one.", "ready_time") == Json("12:40"));  // a working day's 00:40
 }
+
+TEST_CASE("rules: 'nope' and 'nah' after a yes/no label answer no", "[rules][dialogue]") {
+  CHECK(read("Helmet included: nope.", "helmet_included") == Json(false));
+  CHECK(read("Helmet included, nah. Spokes replaced: two.", "helmet_included") == Json(false));
+}
