@@ -402,3 +402,26 @@ TEST_CASE("rules: an option said as an everyday synonym is that option", "[rules
   CHECK(value("outcome") == "resolved");
   CHECK(value("sex") == "female");
 }
+
+TEST_CASE("rules: a written e-mail address is one value, its dots no sentence ends", "[rules]") {
+  Template t;
+  t.id = "contact";
+  Field email = make("email", "Email", FieldType::Text);
+  Field phone = make("phone", "Phone", FieldType::Text);
+  t.fields = {email, phone};
+  auto read = [&](const std::string& text, const std::string& id) {
+    Transcript transcript;
+    transcript.text = text;
+    ExtractionRequest req;
+    req.tmpl = &t;
+    for (const auto& f : t.fields) req.fields.push_back(&f);
+    req.transcript = &transcript;
+    auto r = make_rules_extractor()->extract(req);
+    REQUIRE(r.has_value());
+    auto it = r->values.find(id);
+    return it == r->values.end() ? Json() : it->second.value;
+  };
+  CHECK(read("Email: jane.doe@example.com. Phone 555-0142.", "email") == Json("jane.doe@example.com"));
+  CHECK(read("Email is j_smith+work@mail.example.co.uk, thanks.", "email") == Json("j_smith+work@mail.example.co.uk"));
+  CHECK(read("Email: jane.doe@example.com. Phone 555-0142.", "phone") == Json("555-0142"));
+}

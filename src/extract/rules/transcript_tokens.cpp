@@ -39,9 +39,27 @@ bool is_apostrophe_at(std::string_view s, size_t i, size_t* width) {
 
 bool is_abbreviation(std::string_view norm) { return words().abbreviations.contains(norm); }
 
+// Length of a written e-mail address at `i` ("jane.doe@example.com"), or 0: its dots are not
+// sentence ends and its parts are not words of their own.
+size_t email_length(std::string_view s, size_t i) {
+  auto local = [](unsigned char c) { return std::isalnum(c) || c == '.' || c == '_' || c == '%' || c == '+' || c == '-'; };
+  size_t at = i;
+  while (at < s.size() && local(static_cast<unsigned char>(s[at]))) ++at;
+  if (at == i || at >= s.size() || s[at] != '@') return 0;
+  size_t j = at + 1;
+  while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '-' || s[j] == '.')) ++j;
+  while (j > at + 1 && s[j - 1] == '.') --j;  // the full stop after the address
+  const size_t last_dot = s.substr(0, j).rfind('.');
+  // A domain has a dot with a name before it and two letters or more after it.
+  if (last_dot == std::string_view::npos || last_dot <= at + 1 || j - last_dot - 1 < 2) return 0;
+  return j - i;
+}
+
 // Length of the word starting at `i`: letters/digits, inner apostrophes, inner '.' or ','
-// between digits ("37.2", "3,200"), ':' between digits ("5:45"), dotted letters ("p.m.").
+// between digits ("37.2", "3,200"), ':' between digits ("5:45"), dotted letters ("p.m."), a
+// written e-mail address.
 size_t word_length(std::string_view s, size_t i) {
+  if (size_t email = email_length(s, i)) return email;
   size_t j = i;
   while (j < s.size()) {
     unsigned char c = static_cast<unsigned char>(s[j]);
