@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <tuple>
+#include <utility>
 
 #include "normalize/fold.hpp"
 #include "core/guideline_hints.hpp"
@@ -80,6 +82,22 @@ size_t skip_out_of(const Tokens& t, size_t i, const NumberOptions& opts) {
   return i;
 }
 
+// "four hours and forty-five minutes", "five feet six inches": a number in a smaller unit of
+// the same dimension right after the first unit (optionally after "and") adds to the value,
+// expressed in the first unit. Returns the sum and the token after the second unit.
+std::optional<std::pair<double, size_t>> compound_rest(const Tokens& t, size_t i, double v, const UnitInfo& unit,
+                                                       const NumberOptions& opts) {
+  if (unit.dimension == Dimension::Currency || unit.dimension == Dimension::Temperature) return std::nullopt;
+  if (i < t.size() && t[i].is_word("and")) ++i;
+  auto m = parse_number_at(t, i, opts);
+  if (!m) return std::nullopt;
+  auto u = match_unit_at(t, m->last, &unit);
+  if (!u || u->unit->dimension != unit.dimension || u->unit->factor >= unit.factor) return std::nullopt;
+  auto part = convert_unit(m->value, *u->unit, unit);
+  if (!part) return std::nullopt;
+  return std::make_pair(v + *part, u->last);
+}
+
 }  // namespace
 
 std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const Field& field,
@@ -100,10 +118,15 @@ std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const
   if (!m) return std::nullopt;
   double v = m->value;
   size_t last = m->last;
+  bool compound = false;
   if (auto u = match_unit_at(t, last, field_unit)) {
     if (!stated || stated == u->unit) {
       stated = u->unit;
       last = u->last;
+      if (auto rest = compound_rest(t, last, v, *stated, opts)) {
+        std::tie(v, last) = *rest;
+        compound = true;
+      }
     }
   } else if (size_t k = match_literal_unit(t, last, field); k != last) {
     last = k;
@@ -122,6 +145,8 @@ std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const
     }
     v = round_to(*converted, kConvertedDecimals);
   }
+  // "three hours and fifteen minutes" -> 3.25: the parts are exact, keep their precision.
+  if (compound) v = round_to(v, kConvertedDecimals + 1);
   return finish(v, first, last, field);
 }
 
