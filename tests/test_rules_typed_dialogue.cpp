@@ -316,3 +316,26 @@ TEST_CASE("rules: a duration said in two units", "[rules][dialogue][typed]") {
   // A count of something else after "and" is not part of it.
   CHECK(read_in(kTerrace, "We were open for three hours and two waiters came in.", "hours_open") == 3);
 }
+
+TEST_CASE("rules: a bare 'no' that leads into a change of value", "[rules][dialogue][typed]") {
+  CHECK(read("Training, I'd say three. No, bump it to three and a half, she was quick.", "years_training") == 3.5);
+  CHECK(read("Pulse ninety. Raise it to ninety-five, I miscounted.", "pulse_rate") == 95);
+  // A bare "no" with no marker after it and no value at once stays an answer.
+  CHECK(read("Dogs, twelve. No, let me think about the other thing, twenty minutes.", "dogs_boarded") == 12);
+}
+
+TEST_CASE("rules: a number before a full stop is not read back by the next sentence's cue", "[rules][dialogue][typed]") {
+  // "a forty" is the pulse's; "Training," opens a new sentence and is read forward.
+  CHECK(read("Pulse a forty. Training, I'd say three.", "years_training") == 3);
+  CHECK(read("Pulse a forty. Training, I'd say three.", "pulse_rate") == 40);
+}
+
+TEST_CASE("rules: a negation reaches the cue across the field's own verb", "[rules][dialogue][typed]") {
+  constexpr const char* kShop = R"({
+    "id": "shop-check", "title": "Shop check", "version": "1",
+    "fields": [{"id": "bell_tested", "label": "Door bell tested", "type": "boolean", "aliases": ["bell test"]}]})";
+  CHECK(read_in(kShop, "I can't test the bell today, the battery's out.", "bell_tested") == false);
+  CHECK(read_in(kShop, "I tested the bell, all fine.", "bell_tested") == true);
+  // Only in the cue's clause: a negation before a comma belongs to what it ends.
+  CHECK(read_in(kShop, "It's not loud, but I tested the bell.", "bell_tested") == true);
+}

@@ -5,6 +5,7 @@
 
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/word_forms.hpp"
 
 namespace invox::rules {
 
@@ -170,6 +171,16 @@ bool own_words_near(const Scan& s, size_t field, const Mention& v) {
   return false;
 }
 
+// "I can't test the alarm" for "Fire alarm tested": a word of the field's own cues said as a
+// verb before the cue word carries the negation to it, as an auxiliary does.
+bool own_cue_word(const Scan& s, size_t field, const Token& t) {
+  if (is_stopword(t.stem)) return false;
+  for (const auto& c : s.lex.fields[field].cues)
+    for (const auto& st : c.phrase.stems)
+      if (!c.weak && stems_match(st, t.stem)) return true;
+  return false;
+}
+
 // Where the negation that flips the cue is (so evidence can show it), or nullopt when the cue
 // is affirmed.
 std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t field) {
@@ -184,7 +195,7 @@ std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t 
     if (t.after == Break::Sentence || t.after == Break::Comma) break;
     if (s.anchor_at(*p, field, false)) break;
     if (is_negation_word(t.norm)) return *p;
-    if (!is_auxiliary_word(t.norm)) break;
+    if (!is_auxiliary_word(t.norm) && !own_cue_word(s, field, t)) break;
     p = s.prev_content(*p);
   }
   // After, within the clause; a negation right before another field's cue belongs to it.

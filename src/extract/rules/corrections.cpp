@@ -83,8 +83,15 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
     }
     if (size_t len = marker_length(s, j, correction_markers(), &which)) {
       size_t k = s.skip_fillers(j + len);
-      // A bare "no" is more often an answer than a correction: its new value must follow at once.
-      size_t limit = which->size() == 1 && words().no_words.contains(which->front()) ? 3 : window;
+      // A bare "no" is more often an answer than a correction: its new value must follow at once,
+      // unless it leads into another marker ("No, bump it to three and a half").
+      auto bare_no = [](const lexicon::Phrase* p) { return p->size() == 1 && words().no_words.contains(p->front()); };
+      const lexicon::Phrase* inner = nullptr;
+      if (size_t more = bare_no(which) ? marker_length(s, k, correction_markers(), &inner) : 0; more && !bare_no(inner)) {
+        k = s.skip_fillers(k + more);
+        which = inner;
+      }
+      size_t limit = bare_no(which) ? 3 : window;
       bool found = false;
       size_t seen = 0;
       for (size_t t = k; t < s.size() && seen < limit; ++t) {

@@ -223,6 +223,9 @@ std::optional<FieldCandidate> read_backward(const Scan& s, const Mention& m, siz
     const Token& t = s.tok(p);
     if (t.after == Break::Sentence || t.after == Break::Comma) {
       if (p + 1 != m.first) break;
+      // "Technical a four. Communication, I'd say three": a sentence ends between the number and
+      // a cue word; only a unit may follow its number across a full stop ("38. Degrees").
+      if (t.after == Break::Sentence && m.cue->kind != CueKind::Unit) break;
     }
     if (s.anchor_at(p, field, true)) break;
     lo = p;
