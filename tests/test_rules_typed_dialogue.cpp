@@ -302,12 +302,13 @@ TEST_CASE("rules: an option inside a hyphenated compound is not said", "[rules][
 }
 
 TEST_CASE("rules: a revision marked after the new value", "[rules][dialogue][typed]") {
-  CHECK(read("Training? About five years. Five and a half, really, counting the course.", "years_training") == 5.5);
-  CHECK(read("Training? About five years. Six, actually.", "years_training") == 6);
+  auto years = [](const std::string& text) { return read(text, "years_training"); };
+  CHECK(years("Training? About five years. Five and a half, really, counting the course.") == 5.5);
+  CHECK(years("Training? About five years. Six, actually.") == 6);
   // Without a correction word right after it, a number in the next sentence is something else.
-  CHECK(read("Training? About five years. Five dogs, really nice ones.", "years_training") == 5);
+  CHECK(years("Training? About five years. Five dogs, really nice ones.") == 5);
   // Another speaker's number is an answer, not the speaker's revision.
-  CHECK(read("Vet: Training? Owner: About five years. Vet: Six, actually? Owner: Yes.", "years_training") == 5);
+  CHECK(years("Vet: Training? Owner: About five years. Vet: Six, actually? Owner: Yes.") == 5);
 }
 
 TEST_CASE("rules: a duration said in two units", "[rules][dialogue][typed]") {
@@ -318,6 +319,7 @@ TEST_CASE("rules: a duration said in two units", "[rules][dialogue][typed]") {
 }
 
 TEST_CASE("rules: a bare 'no' that leads into a change of value", "[rules][dialogue][typed]") {
+  // The marker after "no" gives the new value at once.
   CHECK(read("Training, I'd say three. No, bump it to three and a half, she was quick.", "years_training") == 3.5);
   CHECK(read("Pulse ninety. Raise it to ninety-five, I miscounted.", "pulse_rate") == 95);
   // A bare "no" with no marker after it and no value at once stays an answer.
@@ -326,8 +328,9 @@ TEST_CASE("rules: a bare 'no' that leads into a change of value", "[rules][dialo
 
 TEST_CASE("rules: a number before a full stop is not read back by the next sentence's cue", "[rules][dialogue][typed]") {
   // "a forty" is the pulse's; "Training," opens a new sentence and is read forward.
-  CHECK(read("Pulse a forty. Training, I'd say three.", "years_training") == 3);
-  CHECK(read("Pulse a forty. Training, I'd say three.", "pulse_rate") == 40);
+  const std::string text = "Pulse a forty. Training, I'd say three.";
+  CHECK(read(text, "years_training") == 3);
+  CHECK(read(text, "pulse_rate") == 40);
 }
 
 TEST_CASE("rules: a negation reaches the cue across the field's own verb", "[rules][dialogue][typed]") {
