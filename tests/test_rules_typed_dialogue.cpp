@@ -283,7 +283,9 @@ TEST_CASE("rules: numbers that belong to another cue or pick from a set", "[rule
     "id": "crate-intake", "title": "Crate intake", "version": "1",
     "fields": [
       {"id": "crates_received", "label": "Crates received", "type": "number", "min": 0, "max": 500, "aliases": ["crates"]},
-      {"id": "shortfall", "label": "Shortfall", "type": "text", "aliases": ["short"]}
+      {"id": "shortfall", "label": "Shortfall", "type": "text", "aliases": ["short"]},
+      {"id": "crates_damaged", "label": "Crates damaged", "type": "number", "min": 0, "max": 500,
+       "aliases": ["dented", "crushed"]}
     ]})";
   auto value = [&](const std::string& text) { return read_in(kCrates, text, "crates_received"); };
   // "short two crates" is the shortfall, not the crates received.
@@ -291,6 +293,10 @@ TEST_CASE("rules: numbers that belong to another cue or pick from a set", "[rule
   // "the first two" picks some of the crates.
   CHECK(value("Okay, the first two crates are dented.").is_null());
   CHECK(value("Okay, two crates are dented.") == 2);
+  // A count cue that ends its clause after the thing counted: one noun may sit between.
+  const std::string crushed = "The first two crates are leaning, and I count twelve boxes crushed.";
+  CHECK(read_in(kCrates, crushed, "crates_damaged") == 12);
+  CHECK(value(crushed).is_null());
 }
 
 TEST_CASE("rules: an option inside a hyphenated compound is not said", "[rules][dialogue][typed]") {

@@ -241,6 +241,32 @@ std::optional<FieldCandidate> read_backward(const Scan& s, const Mention& m, siz
   return std::nullopt;
 }
 
+// "I count twelve cases crushed.": a cue that ends its clause after the thing counted; one
+// noun may sit between the number and the cue. Only for word cues, not units.
+std::optional<FieldCandidate> read_backward_over_noun(const Scan& s, const Mention& m, size_t field) {
+  constexpr size_t kNumberSpan = 5;
+  constexpr double kGapFactor = 0.9;
+  if (m.cue->kind == CueKind::Unit || m.first < 2) return std::nullopt;
+  size_t noun = m.first - 1;
+  const Token& t = s.tok(noun);
+  if (t.filler || t.has_digit || is_stopword(t.norm) || is_number_word(t.norm) || t.after != Break::None ||
+      s.tok(noun - 1).after != Break::None || s.anchor_at(noun, field, true))
+    return std::nullopt;
+  const Field& f = *s.lex.fields[field].field;
+  for (size_t i = noun > kNumberSpan ? noun - kNumberSpan : 0; i < noun; ++i) {
+    bool crosses = false;
+    for (size_t k = i; k + 1 < noun; ++k) crosses = crosses || s.tok(k).after != Break::None;
+    if (crosses) continue;
+    auto c = parse_checked(s, i, noun, f);
+    if (!c || c->last != noun) continue;
+    c->score = m.strength * kBackwardFactor * kGapFactor;
+    c->cue_first = c->first;
+    c->last = m.last;
+    return c;
+  }
+  return std::nullopt;
+}
+
 // Token where a zero quantifier ("nobody", "no one") that ends at token `last` starts.
 std::optional<size_t> zero_quantifier_ending_at(const Scan& s, size_t last) {
   for (const auto& phrase : words().zero_quantifiers) {
@@ -299,6 +325,7 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
       // heart rate 104" in speech-to-text output has none anywhere).
       bool number_before = s.tt.cased && m.first > 0 && s.tok(m.first - 1).after == Break::None;
       if (f.type == FieldType::Number && cue_ends_clause) c = read_backward(s, m, field);
+      if (!c && f.type == FieldType::Number && cue_ends_clause) c = read_backward_over_noun(s, m, field);
       if (!c && f.type == FieldType::Number && number_before) {
         c = read_backward(s, m, field);
         bool whole = c && c->value.is_number() && std::floor(c->value.get<double>()) == c->value.get<double>();
