@@ -192,7 +192,8 @@ TEST_CASE("rules: 'six of us' counts people for the one field that counts them",
 }
 
 TEST_CASE("rules: a count said as the word 'one' yields to another count", "[rules][dialogue][typed]") {
-  CHECK(booking("We packed forty napkins for you. Guest: Great, one napkin with each dessert.", "napkins_packed") == 40);
+  CHECK(booking("We packed forty napkins for you. Guest: Great, one napkin with each dessert.", "napkins_packed") ==
+        40);
   // Alone, "one" is still the count.
   CHECK(booking("Just one napkin, thanks.", "napkins_packed") == 1);
 }
@@ -200,8 +201,8 @@ TEST_CASE("rules: a count said as the word 'one' yields to another count", "[rul
 TEST_CASE("rules: an offer is answered like a question", "[rules][dialogue][typed]") {
   CHECK(booking("I can hold the window table for you if you like. Please don't, we'd rather sit inside.",
                 "window_table_accepted") == false);
-  CHECK(booking("I can hold the window table for you if you like. Yes please, lovely.",
-                "window_table_accepted") == true);
+  CHECK(booking("I can hold the window table for you if you like. Yes please, lovely.", "window_table_accepted") ==
+        true);
   // A question with "if" in it is still a question, not a hypothetical.
   CHECK(booking("Okay if I book the window table? Sure, go ahead.", "window_table_accepted") == true);
   // A condition without an offer still states nothing.
@@ -209,7 +210,8 @@ TEST_CASE("rules: an offer is answered like a question", "[rules][dialogue][type
 }
 
 TEST_CASE("rules: a longer option whose extra words follow is the more precise one", "[rules][dialogue][typed]") {
-  CHECK(booking("Status: we confirmed it, with the changes they asked for.", "booking_status") == "confirmed with changes");
+  CHECK(booking("Status: we confirmed it, with the changes they asked for.", "booking_status") ==
+        "confirmed with changes");
   // Negated, or said in the next sentence, the extra words do not count.
   CHECK(booking("Status: we confirmed it, no changes.", "booking_status") == "confirmed");
   CHECK(booking("Status: confirmed. Changes to the menu come later.", "booking_status") == "confirmed");
@@ -243,7 +245,8 @@ TEST_CASE("rules: no zero for an absent measurement, no value from a scale in th
 TEST_CASE("rules: a short question back before the answer", "[rules][dialogue][typed]") {
   CHECK(read("Host: Dogs tonight? Guest: Mine? About three, all small.", "dogs_boarded") == 3);
   // A longer question back is a question, not the way to an answer.
-  CHECK(read("Host: Dogs tonight? Guest: Do you mean the ones in the yard? Host: Three, I think.", "dogs_boarded").is_null());
+  CHECK(read("Host: Dogs tonight? Guest: Do you mean the ones in the yard? Host: Three, I think.", "dogs_boarded")
+            .is_null());
 }
 
 TEST_CASE("rules: yes/no fields read only their own words", "[rules][dialogue][typed]") {
@@ -268,7 +271,8 @@ TEST_CASE("rules: yes/no fields read only their own words", "[rules][dialogue][t
 
 TEST_CASE("rules: a pair said without its cue fills the fields that share it", "[rules][dialogue][typed]") {
   const std::string text =
-      "I'll check his blood pressure while he sits down. One forty over ninety, hmm. Again: one thirty-two over eighty-four.";
+      "I'll check his blood pressure while he sits down. One forty over ninety, hmm. Again: one thirty-two over "
+      "eighty-four.";
   CHECK(read(text, "systolic") == 132);
   CHECK(read(text, "diastolic") == 84);
   // A cued pair still wins over an unlabelled one said after it.
@@ -332,7 +336,8 @@ TEST_CASE("rules: a bare 'no' that leads into a change of value", "[rules][dialo
   CHECK(read("Dogs, twelve. No, let me think about the other thing, twenty minutes.", "dogs_boarded") == 12);
 }
 
-TEST_CASE("rules: a number before a full stop is not read back by the next sentence's cue", "[rules][dialogue][typed]") {
+TEST_CASE("rules: a number before a full stop is not read back by the next sentence's cue",
+          "[rules][dialogue][typed]") {
   // "a forty" is the pulse's; "Training," opens a new sentence and is read forward.
   const std::string text = "Pulse a forty. Training, I'd say three.";
   CHECK(read(text, "years_training") == 3);

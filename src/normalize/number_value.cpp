@@ -1,13 +1,13 @@
 #include "normalize/number_value.hpp"
 
-#include <fmt/format.h>
-
 #include <cmath>
 #include <tuple>
 #include <utility>
 
-#include "normalize/fold.hpp"
+#include <fmt/format.h>
+
 #include "core/guideline_hints.hpp"
+#include "normalize/fold.hpp"
 #include "normalize/spoken_number.hpp"
 #include "normalize/units.hpp"
 

@@ -129,7 +129,8 @@ std::optional<bool> answered_polarity(const Scan& s, size_t answer) {
 // speaker answers like a question. Returns where that answer starts.
 std::optional<size_t> offer_answer(const Scan& s, const Mention& m) {
   size_t begin = m.first;
-  while (begin > 0 && s.tok(begin - 1).after != Break::Sentence) --begin;
+  while (begin > 0 && s.tok(begin - 1).after != Break::Sentence)
+    --begin;
   for (size_t i = begin; i < s.size(); ++i) {
     if (marker_length(s, i, words().offer_markers) > 0) {
       for (size_t k = i; k < s.size(); ++k) {
@@ -147,11 +148,13 @@ std::optional<size_t> offer_answer(const Scan& s, const Mention& m) {
 
 // "Four cartons of glassware are broken" says nothing about the seal: a one-word yes/no
 // phrase from the guidelines ("'broken' -> false") said of another field's thing (its cue
-// earlier in the sentence, or the word itself is its cue) belongs to that thing, unless a content word of the field's own
-// cues is near ("The seal's been cut"; any such word, also one another field shares).
+// earlier in the sentence, or the word itself is its cue) belongs to that thing, unless a
+// content word of the field's own cues is near ("The seal's been cut"; any such word, also one
+// another field shares).
 bool about_other_field(const Scan& s, size_t field, const Mention& v) {
   size_t begin = v.first;
-  while (begin > 0 && s.tok(begin - 1).after != Break::Sentence) --begin;
+  while (begin > 0 && s.tok(begin - 1).after != Break::Sentence)
+    --begin;
   for (const auto& m : s.mentions_in(begin, v.last))
     if (m.field != field && !m.is_value) return true;
   return false;
@@ -226,7 +229,8 @@ bool part_of_compound(const Scan& s, const Mention& m) {
   auto hyphen_between = [&](size_t a, size_t b) {
     return s.tt.text.substr(s.tok(a).end, s.tok(b).begin - s.tok(a).end) == "-";
   };
-  return (m.first > 0 && hyphen_between(m.first - 1, m.first)) || (m.last < s.size() && hyphen_between(m.last - 1, m.last));
+  return (m.first > 0 && hyphen_between(m.first - 1, m.first)) ||
+         (m.last < s.size() && hyphen_between(m.last - 1, m.last));
 }
 
 // "Zoom", "Teams": an option alias written as a name matches only a capitalized word in a

@@ -30,7 +30,8 @@ std::optional<FieldCandidate> postposed_revision(const Scan& s, size_t field, co
                                                  const ValueReader& read) {
   constexpr size_t kUnitWords = 2;
   size_t end = value.last;
-  for (size_t n = 0; end < s.size() && s.tok(end - 1).after != Break::Sentence && n < kUnitWords; ++n) ++end;
+  for (size_t n = 0; end < s.size() && s.tok(end - 1).after != Break::Sentence && n < kUnitWords; ++n)
+    ++end;
   if (end == 0 || end >= s.size() || s.tok(end - 1).after != Break::Sentence) return std::nullopt;
   size_t k = end;
   for (; k < s.size() && s.tok(k).filler; ++k)
@@ -87,7 +88,8 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
       // unless it leads into another marker ("No, bump it to three and a half").
       auto bare_no = [](const lexicon::Phrase* p) { return p->size() == 1 && words().no_words.contains(p->front()); };
       const lexicon::Phrase* inner = nullptr;
-      if (size_t more = bare_no(which) ? marker_length(s, k, correction_markers(), &inner) : 0; more && !bare_no(inner)) {
+      if (size_t more = bare_no(which) ? marker_length(s, k, correction_markers(), &inner) : 0;
+          more && !bare_no(inner)) {
         k = s.skip_fillers(k + more);
         which = inner;
       }

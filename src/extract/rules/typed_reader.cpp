@@ -94,8 +94,9 @@ std::vector<size_t> cue_partners(const Scan& s, size_t field) {
   std::vector<size_t> group;
   const auto& mine = s.lex.fields[field].cues;
   auto same_cue = [&](const Cue& c) {
-    return !c.weak && c.kind == CueKind::Lead &&
-           std::any_of(mine.begin(), mine.end(), [&](const Cue& o) { return !o.weak && o.phrase.stems == c.phrase.stems; });
+    return !c.weak && c.kind == CueKind::Lead && std::any_of(mine.begin(), mine.end(), [&](const Cue& o) {
+      return !o.weak && o.phrase.stems == c.phrase.stems;
+    });
   };
   for (size_t g = 0; g < s.lex.fields.size(); ++g) {
     const auto& fl = s.lex.fields[g];
@@ -161,7 +162,8 @@ std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size
     // content word counts a thing; it is no clock time.
     if (f.type == FieldType::Time && c->last == c->first + 1 && !s.stands_alone(c->last)) continue;
     // "X over Y": the k-th field of the group takes the k-th number of the chain.
-    for (size_t k = 0; k < rank && c; ++k) c = next_of_pair(s, *c, end, field, f);
+    for (size_t k = 0; k < rank && c; ++k)
+      c = next_of_pair(s, *c, end, field, f);
     if (!c || !in_range(c->value, f)) return std::nullopt;
     c->score = m.strength * (1.0 - kDistancePenalty * static_cast<double>(seen - 1));
     c->cue_first = m.first;
@@ -255,7 +257,8 @@ std::optional<FieldCandidate> read_backward_over_noun(const Scan& s, const Menti
   const Field& f = *s.lex.fields[field].field;
   for (size_t i = noun > kNumberSpan ? noun - kNumberSpan : 0; i < noun; ++i) {
     bool crosses = false;
-    for (size_t k = i; k + 1 < noun; ++k) crosses = crosses || s.tok(k).after != Break::None;
+    for (size_t k = i; k + 1 < noun; ++k)
+      crosses = crosses || s.tok(k).after != Break::None;
     if (crosses) continue;
     auto c = parse_checked(s, i, noun, f);
     if (!c || c->last != noun) continue;
@@ -364,8 +367,10 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
     out.push_back(fixed);
   }
   if (f.type == FieldType::Number) {
-    for (auto& c : group_counts(s, field)) out.push_back(std::move(c));
-    for (auto& c : unlabelled_pairs(s, field)) out.push_back(std::move(c));
+    for (auto& c : group_counts(s, field))
+      out.push_back(std::move(c));
+    for (auto& c : unlabelled_pairs(s, field))
+      out.push_back(std::move(c));
   }
   // Value phrases mapped by guidelines ("'noon sharp' -> 12:00", "'nothing stolen' -> 0").
   for (auto& c : value_phrase_candidates(s, field))
