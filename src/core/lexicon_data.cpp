@@ -288,6 +288,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.zero_quantifiers = r.phrases("zero_quantifiers");
   d.zero_count_bridges = r.words("zero_count_bridges");
   d.partitive_heads = r.phrases("partitive_heads");
+  d.group_count_tails = r.phrases("group_count_tails");
+  d.people_count_words = r.words("people_count_words");
   d.distributive_words = r.words("distributive_words");
   d.pronoun_numbers = r.words("pronoun_numbers");
   d.pronoun_number_openers = r.words("pronoun_number_openers");
@@ -300,6 +302,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.uncertain_words = r.words("uncertain_words");
   d.uncertain_phrases = r.phrases("uncertain_phrases");
   d.hypothetical_markers = r.words("hypothetical_markers");
+  d.offer_markers = r.phrases("offer_markers");
   d.morning_words = r.words("morning_words");
   d.afternoon_words = r.words("afternoon_words");
   d.clock_openers = r.words("clock_openers");

@@ -83,11 +83,14 @@ struct LexiconData {
   // Counts: what may sit inside "no more refills", what makes a number not the count.
   WordSet zero_count_bridges, distributive_words, pronoun_numbers, pronoun_number_openers;
   std::vector<Phrase> partitive_heads;  // "six of them": a part of a set, not the count
+  std::vector<Phrase> group_count_tails;  // "six of us": the size of a group of people
+  WordSet people_count_words;  // a number field that counts people
   WordSet past_tense_markers;
   WordSet plan_markers;  // "let's bring him on-site": an option in a plan is not a fact  // "since Friday": a weekday said alone lies in the past
   WordSet negation_bridges, yes_words, no_words, affirmations, uncertain_words;
   std::vector<Phrase> uncertain_phrases;
   WordSet hypothetical_markers;
+  std::vector<Phrase> offer_markers;  // "if you like": a statement that awaits an answer
   // Conversation: clock times without am/pm, unlabeled times, turn openers, "that's me".
   WordSet morning_words, afternoon_words, clock_openers, greetings, self_reference_words;
   WordSet full_name_phrases, rank_titles;

@@ -1,11 +1,13 @@
 #include "normalize/number_value.hpp"
 
+#include <cmath>
+#include <tuple>
+#include <utility>
+
 #include <fmt/format.h>
 
-#include <cmath>
-
-#include "normalize/fold.hpp"
 #include "core/guideline_hints.hpp"
+#include "normalize/fold.hpp"
 #include "normalize/spoken_number.hpp"
 #include "normalize/units.hpp"
 
@@ -80,13 +82,9 @@ size_t skip_out_of(const Tokens& t, size_t i, const NumberOptions& opts) {
   return i;
 }
 
-// Nothing more of the quantity follows token i: the phrase ends, or a word that is neither a
-// number nor a unit ("five foot ten, slim build").
-bool quantity_ends_at(const Tokens& t, size_t i, const NumberOptions& opts, bool punctuation_only) {
-  if (i >= t.size() || t[i].kind == TokenKind::Punct) return true;
-  if (punctuation_only) return false;
-  return !parse_number_at(t, i, opts) && !match_unit_at(t, i, nullptr);
-}
+// Nothing more of the quantity follows token i: the phrase or its clause ends ("five foot ten,
+// slim build").
+bool quantity_ends_at(const Tokens& t, size_t i) { return i >= t.size() || t[i].kind == TokenKind::Punct; }
 
 // A smaller part said after the unit adds to the value, in `unit`: "five foot ten", "eleven stone
 // four pounds", "an hour and a half", "eighty-one dollars and forty cents". Returns the token after
@@ -106,7 +104,7 @@ size_t add_smaller_part(const Tokens& t, size_t i, const UnitInfo& unit, const N
       v += m->value / 100;
       return m->last + n;
     }
-    if (!quantity_ends_at(t, m->last, opts, true)) return i;
+    if (!quantity_ends_at(t, m->last)) return i;
     v += m->value / 100;  // "eighty-one dollars forty"
     return m->last;
   }
@@ -115,8 +113,10 @@ size_t add_smaller_part(const Tokens& t, size_t i, const UnitInfo& unit, const N
   if (auto u = match_unit_at(t, m->last, &unit); u && u->unit->dimension == unit.dimension) {
     part_unit = u->unit;
     end = u->last;
-  } else if (quantity_ends_at(t, m->last, opts, false)) {
-    part_unit = smaller_unit(unit);  // "five foot ten": the unit said next, without its word
+  } else if (!joined && quantity_ends_at(t, m->last)) {
+    // "five foot ten": the unit said next, without its word, and nothing after it ("three hours
+    // and two waiters" is no 3 h 2 min).
+    part_unit = smaller_unit(unit);
   }
   if (!part_unit || part_unit->factor >= unit.factor) return i;
   auto part = convert_unit(m->value, *part_unit, unit);

@@ -5,6 +5,7 @@
 
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/word_forms.hpp"
 
 namespace invox::rules {
 
@@ -124,6 +125,65 @@ std::optional<bool> answered_polarity(const Scan& s, size_t answer) {
   return true;
 }
 
+// "I can remote in if you like.": an offer or request in the cue's sentence, which the other
+// speaker answers like a question. Returns where that answer starts.
+std::optional<size_t> offer_answer(const Scan& s, const Mention& m) {
+  size_t begin = m.first;
+  while (begin > 0 && s.tok(begin - 1).after != Break::Sentence)
+    --begin;
+  for (size_t i = begin; i < s.size(); ++i) {
+    if (marker_length(s, i, words().offer_markers) > 0) {
+      for (size_t k = i; k < s.size(); ++k) {
+        if (s.tok(k).after != Break::Sentence) continue;
+        size_t a = s.skip_fillers(k + 1);
+        if (a < s.size()) return a;
+        break;
+      }
+      return std::nullopt;
+    }
+    if (s.tok(i).after == Break::Sentence) break;
+  }
+  return std::nullopt;
+}
+
+// "Four cartons of glassware are broken" says nothing about the seal: a one-word yes/no
+// phrase from the guidelines ("'broken' -> false") said of another field's thing (its cue
+// earlier in the sentence, or the word itself is its cue) belongs to that thing, unless a
+// content word of the field's own cues is near ("The seal's been cut"; any such word, also one
+// another field shares).
+bool about_other_field(const Scan& s, size_t field, const Mention& v) {
+  size_t begin = v.first;
+  while (begin > 0 && s.tok(begin - 1).after != Break::Sentence)
+    --begin;
+  for (const auto& m : s.mentions_in(begin, v.last))
+    if (m.field != field && !m.is_value) return true;
+  return false;
+}
+
+bool own_words_near(const Scan& s, size_t field, const Mention& v) {
+  constexpr size_t kBefore = 40, kAfter = 12;
+  const auto& cues = s.lex.fields[field].cues;
+  size_t end = std::min(s.size(), v.last + kAfter);
+  for (size_t i = v.first > kBefore ? v.first - kBefore : 0; i < end; ++i) {
+    if (i >= v.first && i < v.last) continue;
+    const std::string& st = s.tok(i).stem;
+    if (is_stopword(st)) continue;
+    for (const auto& c : cues)
+      if (!c.weak && std::find(c.phrase.stems.begin(), c.phrase.stems.end(), st) != c.phrase.stems.end()) return true;
+  }
+  return false;
+}
+
+// "I can't test the alarm" for "Fire alarm tested": a word of the field's own cues said as a
+// verb before the cue word carries the negation to it, as an auxiliary does.
+bool own_cue_word(const Scan& s, size_t field, const Token& t) {
+  if (is_stopword(t.stem)) return false;
+  for (const auto& c : s.lex.fields[field].cues)
+    for (const auto& st : c.phrase.stems)
+      if (!c.weak && stems_match(st, t.stem)) return true;
+  return false;
+}
+
 // Where the negation that flips the cue is (so evidence can show it), or nullopt when the cue
 // is affirmed.
 std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t field) {
@@ -138,7 +198,7 @@ std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t 
     if (t.after == Break::Sentence || t.after == Break::Comma) break;
     if (s.anchor_at(*p, field, false)) break;
     if (is_negation_word(t.norm)) return *p;
-    if (!is_auxiliary_word(t.norm)) break;
+    if (!is_auxiliary_word(t.norm) && !own_cue_word(s, field, t)) break;
     p = s.prev_content(*p);
   }
   // After, within the clause; a negation right before another field's cue belongs to it.
@@ -163,6 +223,16 @@ std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t 
   }
   return std::nullopt;
 }
+// "questions about on-call": an option word joined by a hyphen to a word outside the match is
+// part of a compound ("on-call" is no "call"), not the option said.
+bool part_of_compound(const Scan& s, const Mention& m) {
+  auto hyphen_between = [&](size_t a, size_t b) {
+    return s.tt.text.substr(s.tok(a).end, s.tok(b).begin - s.tok(a).end) == "-";
+  };
+  return (m.first > 0 && hyphen_between(m.first - 1, m.first)) ||
+         (m.last < s.size() && hyphen_between(m.last - 1, m.last));
+}
+
 // "Zoom", "Teams": an option alias written as a name matches only a capitalized word in a
 // cased transcript ("which this team isn't" says nothing about Teams).
 bool name_alias_in_lowercase(const Scan& s, const Mention& m) {
@@ -174,6 +244,47 @@ bool name_alias_in_lowercase(const Scan& s, const Mention& m) {
   const std::string& raw = s.tok(m.first).raw;
   return !raw.empty() && std::islower(static_cast<unsigned char>(raw[0]));
 }
+
+// "I'm accepting it, with the breakage noted" for the options "accepted" and "accepted with
+// exceptions" (alias "accepting with the breakage noted"): a longer phrase of the field that
+// starts with the matched one and whose other content words follow within a few words, in
+// order, in the same sentence and with no negation among them, is the more precise answer.
+// Returns it and the token after its last word.
+std::optional<std::pair<const ValuePhrase*, size_t>> longer_phrase(const Scan& s, size_t field, const Mention& m) {
+  constexpr size_t kReach = 6;
+  const auto& said = m.value->phrase.stems;
+  std::optional<std::pair<const ValuePhrase*, size_t>> best;
+  size_t best_words = 0;
+  for (const auto& v : s.lex.fields[field].values) {
+    const auto& st = v.phrase.stems;
+    if (v.value.is_null() || st.size() <= said.size() || !std::equal(said.begin(), said.end(), st.begin())) continue;
+    size_t i = m.last, seen = 0, found = 0, needed = 0;
+    bool ok = m.last > 0 && s.tok(m.last - 1).after != Break::Sentence;
+    for (size_t k = said.size(); k < st.size() && ok; ++k) {
+      if (is_stopword(st[k])) continue;
+      ++needed;
+      ok = false;
+      if (i > m.last && s.tok(i - 1).after == Break::Sentence) break;
+      for (; i < s.size() && seen < kReach; ++i) {
+        const Token& t = s.tok(i);
+        if (t.filler) continue;
+        ++seen;
+        if (is_negation_word(t.norm)) break;
+        if (t.stem == st[k]) {
+          ok = true;
+          ++found;
+          ++i;
+          break;
+        }
+        if (t.after == Break::Sentence) break;
+      }
+    }
+    if (!ok || needed == 0 || found <= best_words) continue;
+    best_words = found;
+    best = std::make_pair(&v, i);
+  }
+  return best;
+}
 }  // namespace
 
 std::vector<FieldCandidate> read_enum_field(const Scan& s, size_t field) {
@@ -181,7 +292,7 @@ std::vector<FieldCandidate> read_enum_field(const Scan& s, size_t field) {
   for (const auto& m : s.mentions) {
     if (m.field != field || !m.is_value || m.value->value.is_null()) continue;
     // "Let's bring him on-site for the panel": a plan or a condition is not what happened.
-    if (negated_option(s, m) || name_alias_in_lowercase(s, m) || hypothetical(s, m) ||
+    if (negated_option(s, m) || name_alias_in_lowercase(s, m) || part_of_compound(s, m) || hypothetical(s, m) ||
         clause_opened_by(s, m, words().plan_markers))
       continue;
     bool cue_near = own_cue_before(s, field, m.first) || own_cue_after(s, field, m.last);
@@ -193,6 +304,10 @@ std::vector<FieldCandidate> read_enum_field(const Scan& s, size_t field) {
     c.first = m.first;
     c.last = m.last;
     c.cue_first = m.first;
+    if (auto longer = longer_phrase(s, field, m)) {
+      c.value = longer->first->value;
+      c.last = longer->second;
+    }
     for (const auto& q : s.mentions_in(m.first > kMentionReach ? m.first - kMentionReach : 0, m.first))
       if (q.field == field && !q.is_value && q.last <= m.first && m.first - q.last <= kCueDistance) c.cue_first = q.first;
     c.score = score;
@@ -211,15 +326,20 @@ std::vector<FieldCandidate> read_boolean_field(const Scan& s, size_t field) {
     c.cue_first = m.first;
     if (m.is_value) {
       if (m.value->value.is_null()) continue;
+      if (m.value->phrase.stems.size() == 1 && about_other_field(s, field, m) && !own_words_near(s, field, m)) continue;
       c.value = m.value->value;
       c.score = m.strength;
       // "no hazmat placards": a phrase that means yes, negated right before it, says no.
       if (c.value.is_boolean() && c.value.get<bool>() && negated_option(s, m)) c.value = false;
     } else {
-      if (m.cue->kind == CueKind::Unit || m.cue->weak || hypothetical(s, m)) continue;
-      if (s.in_question(m.first)) {
+      if (m.cue->kind == CueKind::Unit || m.cue->weak) continue;
+      // "Okay if I remote in?": a question or an offer is read before the "if" that makes a
+      // statement hypothetical, since its answer states the fact.
+      auto offered = s.in_question(m.first) ? std::nullopt : offer_answer(s, m);
+      if (!offered && hypothetical(s, m) && !s.in_question(m.first)) continue;
+      if (s.in_question(m.first) || offered) {
         // A question states nothing; its answer does (none: the question is the last word).
-        auto a = s.answer_after(m.first);
+        auto a = offered ? offered : s.answer_after(m.first);
         if (!a) continue;
         auto yes = answered_polarity(s, *a);
         if (!yes) continue;

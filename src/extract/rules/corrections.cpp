@@ -21,6 +21,31 @@ size_t marker_length(const Scan& s, size_t i, const std::vector<lexicon::Phrase>
   return 0;
 }
 
+namespace {
+// "About five years. Five and a half, really, counting the internship.": the next sentence of
+// the same turn opens with a new value that a one-word correction marker right after it
+// ("really", "actually") marks as the revision. The value's sentence must end within a word
+// or two of it (its unit: "five years.").
+std::optional<FieldCandidate> postposed_revision(const Scan& s, size_t field, const FieldCandidate& value,
+                                                 const ValueReader& read) {
+  constexpr size_t kUnitWords = 2;
+  size_t end = value.last;
+  for (size_t n = 0; end < s.size() && s.tok(end - 1).after != Break::Sentence && n < kUnitWords; ++n)
+    ++end;
+  if (end == 0 || end >= s.size() || s.tok(end - 1).after != Break::Sentence) return std::nullopt;
+  size_t k = end;
+  for (; k < s.size() && s.tok(k).filler; ++k)
+    if (s.tok(k).speaker) return std::nullopt;  // another speaker answers, not a revision
+  if (k >= s.size() || s.anchor_at(k, field, true)) return std::nullopt;
+  auto next = read(k, s.region_end(k, field, false, 6));
+  if (!next || next->last == 0 || s.tok(next->last - 1).after == Break::Sentence) return std::nullopt;
+  const lexicon::Phrase* which = nullptr;
+  if (!marker_length(s, next->last, correction_markers(), &which) || which->size() != 1) return std::nullopt;
+  if (words().no_words.contains(which->front())) return std::nullopt;  // "five, no ..." is an answer
+  return next;
+}
+}  // namespace
+
 FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate value, const ValueReader& read) {
   const size_t window = s.params.correction_window;
   for (int guard = 0; guard < 6; ++guard) {
@@ -63,8 +88,15 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
       if (bare_no && s.tok(s.skip_fillers(j)).after == Break::None && marker_length(s, j, words().zero_quantifiers) > len)
         break;
       size_t k = s.skip_fillers(j + len);
-      // A bare "no" is more often an answer than a correction: its new value must follow at once.
-      size_t limit = bare_no ? 3 : window;
+      // A bare "no" is more often an answer than a correction: its new value must follow at once,
+      // unless it leads into another marker ("No, bump it to three and a half").
+      auto is_bare_no = [](const lexicon::Phrase* p) { return p->size() == 1 && words().no_words.contains(p->front()); };
+      const lexicon::Phrase* inner = nullptr;
+      if (size_t more = bare_no ? marker_length(s, k, correction_markers(), &inner) : 0; more && !is_bare_no(inner)) {
+        k = s.skip_fillers(k + more);
+        which = inner;
+      }
+      size_t limit = is_bare_no(which) ? 3 : window;
       bool found = false;
       size_t seen = 0;
       for (size_t t = k; t < s.size() && seen < limit; ++t) {
@@ -82,6 +114,13 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
         }
       }
       if (found) continue;
+    }
+    if (auto revised = postposed_revision(s, field, value, read)) {
+      size_t cue_first = value.cue_first;
+      value = *revised;
+      value.cue_first = cue_first;
+      value.corrected = true;
+      continue;
     }
     break;
   }

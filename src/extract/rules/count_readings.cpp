@@ -1,9 +1,13 @@
 #include "extract/rules/count_readings.hpp"
 
+#include <algorithm>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/transcript_tokens.hpp"
 
 namespace invox::rules {
 
@@ -34,6 +38,16 @@ bool pronoun_number(const Scan& s, const FieldCandidate& c) {
   return false;
 }
 
+// "the first two pallets are leaning": a number right after an ordinal picks some of a set.
+bool after_ordinal(const Scan& s, size_t first) {
+  auto p = s.prev_content(first);
+  if (!p || s.tok(*p).after != Break::None) return false;
+  const std::string& n = s.tok(*p).norm;
+  const auto& w = words();
+  auto d = w.digit_ordinals.index_of(n);
+  return (d && *d > 0) || w.teen_ordinals.index_of(n) || w.tens_ordinals.index_of(n);
+}
+
 bool is_half(const FieldCandidate& c) { return c.value.is_number() && c.value.get<double>() == 0.5; }
 
 // "It's half ten": the number after a bare "half" is a clock hour.
@@ -54,11 +68,28 @@ bool whole_said_before(const Scan& s, size_t first) {
   }
   return false;
 }
+
+// The field's id, label or description names people ("Number of people affected").
+bool counts_people(const Field& f) {
+  for (const std::string* text : {&f.id, &f.label, &f.description}) {
+    std::string spaced = *text;
+    std::replace(spaced.begin(), spaced.end(), '_', ' ');
+    for (const auto& t : tokenize(spaced).tokens)
+      if (words().people_count_words.contains(t.norm)) return true;
+  }
+  return false;
+}
 }  // namespace
+
+bool within_range(const Json& v, const Field& f) {
+  if (!v.is_number()) return false;
+  double d = v.get<double>();
+  return (!f.min || d >= *f.min) && (!f.max || d <= *f.max);
+}
 
 bool not_a_count(const Scan& s, const FieldCandidate& c, const Field& f) {
   const auto& w = words();
-  if (pronoun_number(s, c) || after_bare_half(s, c.first, f)) return true;
+  if (pronoun_number(s, c) || after_bare_half(s, c.first, f) || after_ordinal(s, c.first)) return true;
   auto next = next_in_clause(s, c.last);
   if (!next) return false;
   const std::string& n = s.tok(*next).norm;
@@ -69,10 +100,9 @@ bool not_a_count(const Scan& s, const FieldCandidate& c, const Field& f) {
   return bare_half && (w.determiners.contains(n) || is_number_word(n));
 }
 
-bool follows_other_cue(const Scan& s, size_t first, size_t field) {
-  constexpr size_t kReach = 4;
+bool follows_other_cue(const Scan& s, size_t first, size_t field, size_t reach) {
   auto p = s.prev_content(first);
-  for (size_t n = 0; n < kReach && p; ++n) {
+  for (size_t n = 0; n < reach && p; ++n) {
     if (s.tok(*p).after == Break::Sentence) break;
     for (const auto& m : s.mentions_in(*p, *p + 1))
       if (!m.is_value && m.field != field) return true;
@@ -84,6 +114,43 @@ bool follows_other_cue(const Scan& s, size_t first, size_t field) {
 bool negated_phrase(const Scan& s, const FieldCandidate& c) {
   auto p = s.prev_content(c.first);
   return p && s.tok(*p).after == Break::None && words().is_negator(s.tok(*p).norm);
+}
+
+// "it's the whole team, six of us": the size of a group the speaker is in, unlabelled. Read
+// only for the one number field of the template that counts people, so two such fields never
+// compete for it.
+std::vector<FieldCandidate> group_counts(const Scan& s, size_t field) {
+  constexpr double kGroupCount = 0.75;  // a cued count close to it still wins
+  constexpr size_t kNumberReach = 4;
+  std::vector<FieldCandidate> out;
+  const Field& f = *s.lex.fields[field].field;
+  if (!counts_people(f)) return out;
+  for (size_t g = 0; g < s.lex.fields.size(); ++g) {
+    const Field& other = *s.lex.fields[g].field;
+    if (g != field && other.type == FieldType::Number && counts_people(other)) return out;
+  }
+  for (size_t i = 1; i < s.size(); ++i) {
+    size_t tail = marker_length(s, i, words().group_count_tails);
+    if (tail == 0 || s.tok(i - 1).after != Break::None) continue;
+    // The longest number that ends right before the tail.
+    for (size_t b = i - std::min(i, kNumberReach); b < i; ++b) {
+      auto c = s.parse_typed(b, i, f);
+      if (!c || c->last != i || !within_range(c->value, f)) continue;
+      c->score = kGroupCount;
+      c->cue_first = c->first;
+      c->last = i + tail;
+      out.push_back(*c);
+      break;
+    }
+  }
+  return out;
+}
+
+// "one" is an article as often as a count ("one tablet with breakfast" next to "sixty tablets"):
+// a count said as the single word "one" yields to any other count close in score.
+bool article_one(const Scan& s, const FieldCandidate& c) {
+  // The evidence of a value read before its unit runs on to the unit: compare the value.
+  return c.value.is_number() && c.value.get<double>() == 1.0 && words().pronoun_numbers.contains(s.tok(c.first).norm);
 }
 
 }  // namespace invox::rules

@@ -227,6 +227,15 @@ std::string strip_parenthetical_copy(const std::string& label) {
   return strip_parenthetical(label, &inner);
 }
 
+// "call" of "Resolved on call": the object of a preposition in a yes/no label is mentioned
+// anyway ("they'll call you back"); the yes or no is about the words before it.
+bool yes_no_object(const Field& f, const std::vector<std::string>& stems, const std::vector<std::string>& g) {
+  if (f.type != FieldType::Boolean || g.size() != 1) return false;
+  for (size_t k = 1; k < stems.size(); ++k)
+    if (stems[k] == g[0] && is_stopword(stems[k - 1])) return true;
+  return false;
+}
+
 std::vector<std::vector<std::string>> sub_phrases(const std::vector<std::string>& stems) {
   std::vector<std::vector<std::string>> out;
   for (size_t n = 1; n < stems.size(); ++n) {
@@ -328,7 +337,8 @@ Lexicon build_lexicon(const Template& tmpl) {
       bool from_label = c.phrase.text == strip_parenthetical_copy(lex.fields[i].field->label) ||
                         c.phrase.text == util::join(id_words(*lex.fields[i].field), " ");
       for (auto& g : sub_phrases(c.phrase.stems))
-        if (g.size() > 1 || from_label) candidates[i].push_back(g);
+        if ((g.size() > 1 || from_label) && !yes_no_object(*lex.fields[i].field, c.phrase.stems, g))
+          candidates[i].push_back(g);
     }
     for (const auto& v : lex.fields[i].values) owners[key_of(v.phrase.stems)].insert(i);
   }

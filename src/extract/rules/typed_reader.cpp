@@ -16,14 +16,9 @@ namespace {
 constexpr double kDistancePenalty = 0.05;  // per token between the cue and the value
 constexpr double kBackwardFactor = 0.85;   // value before a unit word
 constexpr double kZeroFactor = 0.8;        // "nobody came" -> 0
+constexpr double kArticleOne = 0.7;        // "one tablet with breakfast": an article as often as a count
 
-bool in_range(const Json& v, const Field& f) {
-  if (!v.is_number()) return true;
-  double d = v.get<double>();
-  if (f.min && d < *f.min) return false;
-  if (f.max && d > *f.max) return false;
-  return true;
-}
+bool in_range(const Json& v, const Field& f) { return !v.is_number() || within_range(v, f); }
 
 std::optional<FieldCandidate> parse_checked(const Scan& s, size_t i, size_t end, const Field& f) {
   auto c = s.parse_typed(i, end, f);
@@ -65,6 +60,87 @@ bool is_pair_separator(const Scan& s, size_t prev_last, size_t i) {
   return words().pair_separators.contains(s.tok(i).norm);
 }
 
+// "Pain, zero to ten?": a number inside another cue of the same field (the scale "zero to
+// ten") is part of the question, not its answer.
+bool inside_own_cue(const Scan& s, size_t i, size_t field) {
+  constexpr size_t kCueSpan = 6;
+  for (const auto& o : s.mentions_in(i > kCueSpan ? i - kCueSpan : 0, i + 1))
+    if (o.field == field && !o.is_value && o.first <= i && i < o.last) return true;
+  return false;
+}
+
+// A measurement ("no temperature" on a dry load) has no zero reading by absence; counts and
+// amounts do ("no refills", "no deposit").
+bool zero_by_absence(const Field& f) {
+  const lexicon::UnitEntry* unit = words().unit_for_symbol(f.unit);
+  return !unit || unit->dimension == "currency" || unit->dimension == "duration";
+}
+
+// The number after `c` in an "X over Y" chain ("132 over 84", "55/60"), read as `f`; nullopt
+// when no separator follows before `end`.
+std::optional<FieldCandidate> next_of_pair(const Scan& s, const FieldCandidate& c, size_t end, size_t field,
+                                           const Field& f) {
+  size_t j = s.skip_fillers(c.last);
+  if (j >= end || !is_pair_separator(s, c.last, j)) return std::nullopt;
+  size_t next = s.tok(c.last - 1).slash_after ? j : s.skip_fillers(j + 1);
+  size_t next_end = std::max(end, s.region_end(next, field, false, 6));
+  if (next < s.size() && s.tok(next).slash_after) next_end = next + 1;
+  return s.parse_typed(next, next_end, f);
+}
+
+// The number fields that share a cue with `field` ("blood pressure" for systolic and
+// diastolic), in template order; empty unless there are two or more.
+std::vector<size_t> cue_partners(const Scan& s, size_t field) {
+  std::vector<size_t> group;
+  const auto& mine = s.lex.fields[field].cues;
+  auto same_cue = [&](const Cue& c) {
+    return !c.weak && c.kind == CueKind::Lead && std::any_of(mine.begin(), mine.end(), [&](const Cue& o) {
+      return !o.weak && o.phrase.stems == c.phrase.stems;
+    });
+  };
+  for (size_t g = 0; g < s.lex.fields.size(); ++g) {
+    const auto& fl = s.lex.fields[g];
+    if (fl.field->type != FieldType::Number) continue;
+    if (g == field || std::any_of(fl.cues.begin(), fl.cues.end(), same_cue)) group.push_back(g);
+  }
+  if (group.size() < 2) group.clear();
+  return group;
+}
+
+// "One fifty-two over ninety ... the second reading is one forty-four over eighty-eight": a
+// pair said without its cue fills the fields that share a cue, in template order, when every
+// number of the chain is in its field's range. Weak (a cued pair wins), the last pair said
+// wins among these.
+std::vector<FieldCandidate> unlabelled_pairs(const Scan& s, size_t field) {
+  constexpr double kUnlabelledPair = 0.5;
+  constexpr size_t kNumberSpan = 8;
+  std::vector<FieldCandidate> out;
+  auto group = cue_partners(s, field);
+  if (group.empty()) return out;
+  size_t rank = static_cast<size_t>(std::find(group.begin(), group.end(), field) - group.begin());
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s.tok(i).filler) continue;
+    size_t end = s.tok(i).slash_after ? i + 1 : std::min(s.size(), i + kNumberSpan);
+    std::optional<FieldCandidate> c = s.parse_typed(i, end, *s.lex.fields[group[0]].field);
+    if (!c) continue;
+    std::vector<FieldCandidate> chain;
+    while (c && in_range(c->value, *s.lex.fields[group[chain.size()]].field)) {
+      chain.push_back(*c);
+      if (chain.size() == group.size()) break;
+      const Field& next_field = *s.lex.fields[group[chain.size()]].field;
+      c = next_of_pair(s, *c, std::min(s.size(), c->last + 2), group[chain.size()], next_field);
+    }
+    if (chain.empty()) continue;
+    i = chain.back().last - 1;
+    if (chain.size() < group.size()) continue;
+    FieldCandidate v = chain[rank];  // its own tokens: the other numbers belong to the partners
+    v.cue_first = chain.front().first;
+    v.score = kUnlabelledPair;
+    out.push_back(v);
+  }
+  return out;
+}
+
 std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size_t field) {
   const FieldLexicon& fl = s.lex.fields[field];
   const Field& f = *fl.field;
@@ -77,6 +153,7 @@ std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size
   for (size_t i = start; i < end && seen < lookahead; ++i) {
     if (s.tok(i).filler) continue;
     ++seen;
+    if (i >= m.last && inside_own_cue(s, i, field)) continue;
     // "55/60": read the numbers on each side of the slash separately.
     size_t stop = f.type == FieldType::Number && s.tok(i).slash_after ? i + 1 : end;
     auto c = f.type == FieldType::Number && rank > 0 ? s.parse_typed(i, stop, f) : parse_checked(s, i, stop, f);
@@ -85,18 +162,31 @@ std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size
     // content word counts a thing; it is no clock time.
     if (f.type == FieldType::Time && c->last == c->first + 1 && !s.stands_alone(c->last)) continue;
     // "X over Y": the k-th field of the group takes the k-th number of the chain.
-    for (size_t k = 0; k < rank && c; ++k) {
-      size_t j = s.skip_fillers(c->last);
-      if (j >= end || !is_pair_separator(s, c->last, j)) return std::nullopt;
-      size_t next = s.tok(c->last - 1).slash_after ? j : s.skip_fillers(j + 1);
-      size_t next_end = std::max(end, s.region_end(next, field, false, 6));
-      if (next < s.size() && s.tok(next).slash_after) next_end = next + 1;
-      c = s.parse_typed(next, next_end, f);
-    }
+    for (size_t k = 0; k < rank && c; ++k)
+      c = next_of_pair(s, *c, end, field, f);
     if (!c || !in_range(c->value, f)) return std::nullopt;
     c->score = m.strength * (1.0 - kDistancePenalty * static_cast<double>(seen - 1));
     c->cue_first = m.first;
     return c;
+  }
+  return std::nullopt;
+}
+
+// The first token after a short question (a few words ending in '?') that opens an answer,
+// when the same speaker goes on; nullopt otherwise.
+std::optional<size_t> past_clarifying_question(const Scan& s, size_t start) {
+  constexpr size_t kShortQuestion = 3;
+  size_t words = 0;
+  for (size_t i = start; i < s.size(); ++i) {
+    const Token& t = s.tok(i);
+    if (t.speaker) return std::nullopt;
+    if (t.filler) continue;
+    if (++words > kShortQuestion) return std::nullopt;
+    if (t.after != Break::Sentence) continue;
+    if (!t.question) return std::nullopt;
+    size_t next = i + 1;
+    if (next >= s.size() || s.tok(next).speaker) return std::nullopt;
+    return s.skip_fillers(next);
   }
   return std::nullopt;
 }
@@ -109,6 +199,9 @@ std::optional<FieldCandidate> read_answer(const Scan& s, const Mention& m, size_
   auto a = s.answer_after(m.first);
   if (!a) return std::nullopt;
   size_t start = s.skip_answer_opener(*a);
+  // "Pain, zero to ten? - The leg? About a three.": a short question back ("The leg?") checks
+  // what is asked; the answer follows it in the same turn.
+  if (auto after = past_clarifying_question(s, start)) start = *after;
   size_t end = s.region_end(start, field, false, s.params.typed_lookahead + 4);
   size_t seen = 0;
   for (size_t i = start; i < end && seen < s.params.typed_lookahead; ++i) {
@@ -132,6 +225,9 @@ std::optional<FieldCandidate> read_backward(const Scan& s, const Mention& m, siz
     const Token& t = s.tok(p);
     if (t.after == Break::Sentence || t.after == Break::Comma) {
       if (p + 1 != m.first) break;
+      // "Technical a four. Communication, I'd say three": a sentence ends between the number and
+      // a cue word; only a unit may follow its number across a full stop ("38. Degrees").
+      if (t.after == Break::Sentence && m.cue->kind != CueKind::Unit) break;
     }
     if (s.anchor_at(p, field, true)) break;
     lo = p;
@@ -142,6 +238,33 @@ std::optional<FieldCandidate> read_backward(const Scan& s, const Mention& m, siz
     c->score = m.strength * kBackwardFactor;
     c->cue_first = c->first;
     c->last = m.last;  // evidence includes the unit / cue
+    return c;
+  }
+  return std::nullopt;
+}
+
+// "I count twelve cases crushed.": a cue that ends its clause after the thing counted; one
+// noun may sit between the number and the cue. Only for word cues, not units.
+std::optional<FieldCandidate> read_backward_over_noun(const Scan& s, const Mention& m, size_t field) {
+  constexpr size_t kNumberSpan = 5;
+  constexpr double kGapFactor = 0.9;
+  if (m.cue->kind == CueKind::Unit || m.first < 2) return std::nullopt;
+  size_t noun = m.first - 1;
+  const Token& t = s.tok(noun);
+  if (t.filler || t.has_digit || is_stopword(t.norm) || is_number_word(t.norm) || t.after != Break::None ||
+      s.tok(noun - 1).after != Break::None || s.anchor_at(noun, field, true))
+    return std::nullopt;
+  const Field& f = *s.lex.fields[field].field;
+  for (size_t i = noun > kNumberSpan ? noun - kNumberSpan : 0; i < noun; ++i) {
+    bool crosses = false;
+    for (size_t k = i; k + 1 < noun; ++k)
+      crosses = crosses || s.tok(k).after != Break::None;
+    if (crosses) continue;
+    auto c = parse_checked(s, i, noun, f);
+    if (!c || c->last != noun) continue;
+    c->score = m.strength * kBackwardFactor * kGapFactor;
+    c->cue_first = c->first;
+    c->last = m.last;
     return c;
   }
   return std::nullopt;
@@ -184,6 +307,7 @@ std::optional<FieldCandidate> read_zero_count(const Scan& s, const Mention& m) {
   }
   return std::nullopt;
 }
+
 }  // namespace
 
 std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
@@ -204,6 +328,7 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
       // heart rate 104" in speech-to-text output has none anywhere).
       bool number_before = s.tt.cased && m.first > 0 && s.tok(m.first - 1).after == Break::None;
       if (f.type == FieldType::Number && cue_ends_clause) c = read_backward(s, m, field);
+      if (!c && f.type == FieldType::Number && cue_ends_clause) c = read_backward_over_noun(s, m, field);
       if (!c && f.type == FieldType::Number && number_before) {
         c = read_backward(s, m, field);
         bool whole = c && c->value.is_number() && std::floor(c->value.get<double>()) == c->value.get<double>();
@@ -211,11 +336,17 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
       }
       // "No refills on this one": a count negated right before its cue is zero, whatever
       // number word follows.
-      if (!c && f.type == FieldType::Number) c = read_zero_count(s, m);
+      bool zero_ok = f.type == FieldType::Number && zero_by_absence(f);
+      if (!c && zero_ok) c = read_zero_count(s, m);
       if (!c) c = read_forward(s, m, field);
       if (!c) c = read_answer(s, m, field);
-      if (!c && f.type == FieldType::Number) c = read_backward(s, m, field);
-      if (!c && f.type == FieldType::Number) c = read_zero_count(s, m);
+      if (!c && f.type == FieldType::Number) {
+        // "so we're short two pallets": a number right after another field's cue is its value
+        // (only right after it: "carrier is wendover transport three pallets" counts pallets).
+        c = read_backward(s, m, field);
+        if (c && follows_other_cue(s, c->first, field, 1)) c.reset();
+      }
+      if (!c && zero_ok) c = read_zero_count(s, m);
     }
     if (!c) continue;
     FieldCandidate current = *c;
@@ -226,6 +357,7 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
     };
     FieldCandidate fixed = apply_corrections(s, field, current, reader);
     fixed.score = c->score;
+    if (f.type == FieldType::Number && article_one(s, fixed)) fixed.score *= kArticleOne;
     if (f.type == FieldType::Date) place_weekday_in_past(s, fixed);
     // "one fifty-two" for a salary whose guidelines say amounts in thousands.
     if (s.lex.fields[field].in_thousands && fixed.value.is_number() && fixed.value.get<double>() < 1000.0) {
@@ -233,6 +365,12 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
       if (in_range(scaled, f)) fixed.value = scaled;
     }
     out.push_back(fixed);
+  }
+  if (f.type == FieldType::Number) {
+    for (auto& c : group_counts(s, field))
+      out.push_back(std::move(c));
+    for (auto& c : unlabelled_pairs(s, field))
+      out.push_back(std::move(c));
   }
   // Value phrases mapped by guidelines ("'noon sharp' -> 12:00", "'nothing stolen' -> 0").
   for (auto& c : value_phrase_candidates(s, field))
