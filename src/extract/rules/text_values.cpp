@@ -8,6 +8,7 @@
 
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/proper_names.hpp"
 #include "util/strings.hpp"
 
 namespace invox::rules {
@@ -135,6 +136,13 @@ bool not_a_name(const Token& t) {
   return apostrophe != std::string::npos && t.norm.size() - apostrophe <= 3;
 }
 
+// Token i opens a verb phrase ("can't connect", "will call") or a head count ("six of us").
+bool opens_predicate(const Scan& s, size_t i) {
+  const std::string& w = s.tok(i).norm;
+  if (w.ends_with("n't") || words().auxiliary_verbs.contains(w)) return true;
+  return is_number_word(w) && i + 1 < s.size() && s.tok(i).after == Break::None && s.tok(i + 1).norm == "of";
+}
+
 bool ends_clause(const Token& t) { return t.after == Break::Sentence || t.after == Break::Comma; }
 
 // The field's label, description or guidelines ask for a first and last name.
@@ -214,6 +222,10 @@ std::optional<FieldCandidate> phrase_span(const Scan& s, size_t field, size_t fi
 }
 }  // namespace
 
+std::optional<FieldCandidate> text_span(const Scan& s, size_t field, size_t first, size_t last) {
+  return phrase_span(s, field, first, last);
+}
+
 std::optional<FieldCandidate> read_person_at(const Scan& s, size_t field, size_t start, size_t end) {
   auto span = person_span(s, field, start, end);
   if (!span || span->first > start + 1) return std::nullopt;
@@ -227,6 +239,12 @@ std::optional<FieldCandidate> read_phrase(const Scan& s, size_t field, size_t st
     auto span = person_span(s, field, start, end);
     if (!span) return std::nullopt;
     if (weak && span->first > start + 1) return std::nullopt;
+    // "Carrier name": a company's name is read like a person's, but may be longer and hold
+    // another field's word ("Silverline Coach Tours").
+    if (names_organisation(fl)) {
+      span->second = proper_name_end(s, span->first, span->second);
+      if (sentence_opener_only(s, span->first, span->second)) return std::nullopt;
+    }
     return phrase_span(s, field, span->first, span->second);
   }
   size_t first = skip_leading(s, start, s.size());
@@ -235,7 +253,16 @@ std::optional<FieldCandidate> read_phrase(const Scan& s, size_t field, size_t st
   // "I've moved teams, I'm in product design now": a clause with its own subject is not the
   // value.
   if (is_subject_pronoun(s.tok(first).norm)) return std::nullopt;
+  // "my team can't connect", "the whole team, six of us": a verb or a head count after the
+  // cue says something about it; it is not its value.
+  if (opens_predicate(s, first)) return std::nullopt;
   size_t end = s.region_end(first, field, true, s.params.text_max_tokens, false);
+  // "Silverline Coach Tours": another field's word inside a capitalized name does not cut it.
+  end = proper_name_end(s, first, end);
+  // "Who are you with? - Since five this morning": a sentence's capitalized first word alone
+  // is no organisation's name.
+  if (names_organisation(fl) && end > first && sentence_opener_only(s, first, proper_name_end(s, first, first + 1)))
+    return std::nullopt;
   return phrase_span(s, field, first, end);
 }
 
