@@ -131,7 +131,7 @@ constexpr const char* kDeliveryTemplate = R"({
     "fields": [
       {"id": "contact_name", "label": "Contact name", "type": "text", "aliases": ["contact"]},
       {"id": "caterer", "label": "Caterer", "type": "text", "description": "Company that cooked the food"},
-      {"id": "courier", "label": "Courier", "type": "text", "description": "Company that delivered the order",
+      {"id": "courier", "label": "Courier name", "type": "text", "description": "Company that delivered the order",
        "aliases": ["courier"]},
       {"id": "venue_location", "label": "Location", "type": "text", "description": "Event site",
        "guidelines": "Name of the community hall, marquee or sports ground as said (e.g. 'Oak Lane community hall')."},
@@ -159,7 +159,7 @@ TEST_CASE("rules: an organisation's name said in passing fills a company field",
 }
 
 TEST_CASE("rules: another field's word inside a capitalized name does not cut it", "[rules][dialogue-text]") {
-  // "Van" is an option of the vehicle field.
+  // "Courier name" reads a company's name like a person's; "Van" is an option of the vehicle field.
   CHECK(read_delivery("Who's the courier? Redfern Van Lines, they were early.", "courier") == "Redfern Van Lines");
   CHECK(read_delivery("Who's the courier? Pike and Sons Delivery, my uncle's firm.", "courier") ==
         "Pike and Sons Delivery");
