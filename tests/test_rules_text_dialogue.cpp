@@ -280,3 +280,18 @@ TEST_CASE("rules: a capitalized word that opens a sentence or a cue inside a nam
   CHECK(read("Which vet do you use? Since last spring we go nowhere.", "vet_name").is_null());
   CHECK(read("Which vet do you use? Okafor, on Mill Street.", "vet_name") == "Okafor");
 }
+
+TEST_CASE("rules: the name of a thing may be said in lowercase words", "[rules][dialogue-text]") {
+  const Template t = invented(R"({
+    "id": "vet-pickup", "title": "Vet pickup", "version": "1",
+    "fields": [
+      {"id": "pet_name", "label": "Pet name", "type": "text", "aliases": ["pet"]},
+      {"id": "medicine_name", "label": "Medicine name", "type": "text", "aliases": ["prescription"]},
+      {"id": "tablets", "label": "Tablets", "type": "number", "aliases": ["tablets"]}
+    ]})");
+  CHECK(read_with(t, "Hi, you have a new prescription for carprofen, twenty tablets.", "medicine_name") == "carprofen");
+  // A clause is no name.
+  CHECK(read_with(t, "Prescription? Give him half a tablet daily for a week.", "medicine_name").is_null());
+  // Capitalized names are still read as names.
+  CHECK(read_with(t, "The prescription is Rimadyl, twenty tablets.", "medicine_name") == "Rimadyl");
+}

@@ -24,10 +24,9 @@ bool opener_word(const std::string& w) {
          words().subject_pronouns.contains(w);
 }
 
-// What the field is about: its id and label words and the head of its description ("Motor
-// carrier the driver operates for" is about a carrier, not a driver), as the cue lexicon
-// classifies fields.
-std::vector<std::string> own_words(const Field& f) {
+}  // namespace
+
+std::vector<std::string> field_head_words(const Field& f) {
   constexpr size_t kDescriptionHead = 2;
   std::vector<std::string> out;
   for (const auto& t : tokenize(f.label).tokens) out.push_back(t.norm);
@@ -36,6 +35,22 @@ std::vector<std::string> own_words(const Field& f) {
   for (auto& w : util::split(util::to_lower_ascii(f.id), '_')) out.push_back(w);
   return out;
 }
+
+bool names_person(const FieldLexicon& fl) {
+  if (!fl.person_name) return false;
+  if (fl.title) return true;
+  const Field& f = *fl.field;
+  const std::string about = util::to_lower_ascii(f.label + " " + f.description + " " + f.guidelines);
+  for (const auto& phrase : words().full_name_phrases.items())
+    if (about.find(phrase) != std::string::npos) return true;
+  if (util::to_lower_ascii(f.label).ends_with(" by") || util::to_lower_ascii(f.id).find("_by") != std::string::npos)
+    return true;
+  for (const auto& w : field_head_words(f))
+    if (is_person_word(w)) return true;
+  return false;
+}
+
+namespace {
 
 struct NameRun {
   size_t first = 0;
@@ -102,7 +117,7 @@ bool sole_address_field(const Scan& s, size_t field) {
   // An address guideline that asks for numerals makes the field read as a code too.
   auto is_address = [](const FieldLexicon& fl) {
     if (!fl.field || fl.field->type != FieldType::Text || fl.person_name) return false;
-    for (const auto& w : own_words(*fl.field))
+    for (const auto& w : field_head_words(*fl.field))
       if (w == "address") return true;
     return false;
   };
@@ -180,7 +195,7 @@ bool names_organisation(const FieldLexicon& fl) {
   // "Contact person at the supplier" names a person.
   if (!fl.field || fl.field->type != FieldType::Text || fl.code_like) return false;
   bool organisation = false;
-  for (const auto& w : own_words(*fl.field)) {
+  for (const auto& w : field_head_words(*fl.field)) {
     if (is_person_word(w)) return false;
     organisation = organisation || words().organisation_words.contains(w);
   }

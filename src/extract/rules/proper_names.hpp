@@ -11,6 +11,15 @@
 
 namespace invox::rules {
 
+// What the field is about: its id and label words and the head of its description ("Motor
+// carrier the driver operates for" is about a carrier, not a driver), as the cue lexicon
+// classifies fields.
+[[nodiscard]] std::vector<std::string> field_head_words(const Field& f);
+
+// A proper-name field that holds a person's name: a person word, a title, a full name asked
+// for, "... by". "Medication name" and "Supplier name" hold the name of a thing.
+[[nodiscard]] bool names_person(const FieldLexicon& fl);
+
 // Where the capitalized name starting at token `first` ends, at `end` or later: capitalized
 // words and connectors between them ("and", "of") in one clause. `end` when the tokens
 // [first, end) are not all capitalized or the transcript is lowercase.

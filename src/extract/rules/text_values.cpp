@@ -232,11 +232,30 @@ std::optional<FieldCandidate> read_person_at(const Scan& s, size_t field, size_t
   return phrase_span(s, field, span->first, span->second);
 }
 
+namespace {
+// A phrase up to its clause end, read word by word (not as a person's name).
+std::optional<FieldCandidate> read_plain_phrase(const Scan& s, size_t field, size_t start, bool weak);
+
+// The name of a thing said in lowercase: a few words, no function words ("sertraline", not
+// "with half a tablet daily").
+std::optional<FieldCandidate> read_thing_name(const Scan& s, size_t field, size_t start, bool weak) {
+  constexpr size_t kNameWords = 3;
+  auto c = read_plain_phrase(s, field, start, weak);
+  if (!c || c->last - c->first > kNameWords) return std::nullopt;
+  for (size_t k = c->first; k < c->last; ++k)
+    if (is_stopword(s.tok(k).norm) || is_article(s.tok(k).norm) || is_linking_word(s.tok(k).norm)) return std::nullopt;
+  return c;
+}
+}  // namespace
+
 std::optional<FieldCandidate> read_phrase(const Scan& s, size_t field, size_t start, bool weak) {
   const FieldLexicon& fl = s.lex.fields[field];
   if (fl.person_name) {
     size_t end = s.region_end(start, field, false, s.params.text_max_tokens);
     auto span = person_span(s, field, start, end);
+    // "a new prescription for sertraline": the name of a thing (not a person's, not a
+    // company's) may be lowercase words.
+    if (!span && !names_person(fl) && !names_organisation(fl)) return read_thing_name(s, field, start, weak);
     if (!span) return std::nullopt;
     if (weak && span->first > start + 1) return std::nullopt;
     // "Carrier name": a company's name is read like a person's, but may be longer and hold
@@ -247,6 +266,12 @@ std::optional<FieldCandidate> read_phrase(const Scan& s, size_t field, size_t st
     }
     return phrase_span(s, field, span->first, span->second);
   }
+  return read_plain_phrase(s, field, start, weak);
+}
+
+namespace {
+std::optional<FieldCandidate> read_plain_phrase(const Scan& s, size_t field, size_t start, bool weak) {
+  const FieldLexicon& fl = s.lex.fields[field];
   size_t first = skip_leading(s, start, s.size());
   if (first >= s.size() || (weak && first > start + 1)) return std::nullopt;
   if (first > start && s.tok(first - 1).after == Break::Sentence) return std::nullopt;
@@ -265,6 +290,7 @@ std::optional<FieldCandidate> read_phrase(const Scan& s, size_t field, size_t st
     return std::nullopt;
   return phrase_span(s, field, first, end);
 }
+}  // namespace
 
 std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t start) {
   const FieldLexicon& fl = s.lex.fields[field];
