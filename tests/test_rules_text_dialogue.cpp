@@ -201,9 +201,12 @@ TEST_CASE("rules: a department said with a caller's own name", "[rules][dialogue
         "accounts payable");
   CHECK(read_helpline("Who's calling? That's me, Ada Lindqvist, her assistant, in facilities.", "department") ==
         "facilities");
+  CHECK(read_helpline("Ticket note. Caller Osric Vane, QA, extension four one.", "department") == "QA");
   // A time or a thing after "in" is no department; nor is a first name alone without "this is".
   CHECK(read_helpline("This is Ivo Brandt, I'm in five minutes late.", "department").is_null());
   CHECK(read_helpline("Sure, in legal.", "department").is_null());
+  // Lowercase words between commas after a business's name are a list, not a department.
+  CHECK(read_helpline("Lines: Marlow Rentals, rental van, ninety dollars.", "department").is_null());
 }
 
 TEST_CASE("rules: a verb or a head count after a cue is not its value", "[rules][dialogue-text]") {

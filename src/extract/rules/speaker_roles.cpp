@@ -1,5 +1,7 @@
 #include "extract/rules/speaker_roles.hpp"
 
+#include <algorithm>
+
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/text_values.hpp"
@@ -63,6 +65,13 @@ bool starts_name_mid_sentence(const Scan& s, size_t i) {
   return p && s.tok(*p).after == Break::None && !s.tok(*p).capitalized && !s.tok(*p).speaker;
 }
 
+// "HR", "IT": a department said as its letters.
+bool is_acronym(const Token& t) {
+  constexpr size_t kMaxLetters = 4;
+  if (t.raw.size() < 2 || t.raw.size() > kMaxLetters) return false;
+  return std::all_of(t.raw.begin(), t.raw.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+}
+
 // The words of a department said after a name: lowercase, at most a few words ending their
 // clause; not a time or a thing ("in five minutes", "in the morning") and not a clause that
 // runs on. Returns its end, or `first` when there is none.
@@ -70,7 +79,7 @@ size_t unit_words_end(const Scan& s, size_t first) {
   constexpr size_t kUnitWords = 3;
   for (size_t i = first; i < s.size() && i < first + kUnitWords; ++i) {
     const Token& t = s.tok(i);
-    if (t.capitalized || t.filler || t.has_digit || is_stopword(t.norm) || is_number_word(t.norm) ||
+    if ((t.capitalized && !is_acronym(t)) || t.filler || t.has_digit || is_stopword(t.norm) || is_number_word(t.norm) ||
         words().determiners.contains(t.norm) || words().subject_pronouns.contains(t.norm))
       return first;
     if (t.after != Break::None) return i + 1;
@@ -167,7 +176,10 @@ std::vector<FieldCandidate> read_affiliation(const Scan& s, size_t field) {
     auto from = own_name_start(s, i, introduced);
     const bool own = from.has_value();
     // Any full name may be followed by its owner's department or job after a comma.
-    if (!from && s.tok(i).capitalized && !s.tok(i).filler && (i == 0 || !s.tok(i - 1).capitalized)) from = i;
+    // ("Caller Osric Vane, HR": a capitalized cue before the name is not part of it.)
+    if (!from && s.tok(i).capitalized && !s.tok(i).filler &&
+        (i == 0 || !s.tok(i - 1).capitalized || s.anchor_at(i - 1, field, false)))
+      from = i;
     if (!from || *from >= s.size()) continue;
     auto name = read_person_at(s, field, *from, s.region_end(*from, field, false, kNameRegion));
     // Without "this is" only a full name is a person ("Sure." is not).
@@ -179,10 +191,14 @@ std::vector<FieldCandidate> read_affiliation(const Scan& s, size_t field) {
       if (!words().affiliation_openers.contains(s.tok(k).norm) || s.tok(k).after != Break::None) continue;
       if (size_t end = unit_words_end(s, k + 1); end > k + 1) unit = std::make_pair(k + 1, end);
     }
-    // "Hi, Ivo Brandt, accounts payable.": set off by a comma, ending the sentence.
-    if (!unit && s.tok(e - 1).after == Break::Comma) {
+    // "Hi, Ivo Brandt, accounts payable.", "Caller Osric Pendleton, HR, extension ...": set
+    // off by commas.
+    // A comma ends only a department said as its letters ("Kettlewell Rentals, rental car,"
+    // lists an expense); "Rentals" says it is a business, not a person.
+    if (!unit && s.tok(e - 1).after == Break::Comma && !words().organisation_heads.contains(s.tok(e - 1).norm)) {
       size_t end = unit_words_end(s, e);
-      if (end > e && s.tok(end - 1).after == Break::Sentence) unit = std::make_pair(e, end);
+      bool ends_sentence = end > e && s.tok(end - 1).after == Break::Sentence;
+      if (end > e && (ends_sentence || (end == e + 1 && is_acronym(s.tok(e))))) unit = std::make_pair(e, end);
     }
     if (!unit) continue;
     FieldCandidate c;
