@@ -36,13 +36,18 @@ std::vector<std::string> field_head_words(const Field& f) {
   return out;
 }
 
+bool asks_full_name(const Field& f) {
+  const std::string about = util::to_lower_ascii(f.label + " " + f.description + " " + f.guidelines);
+  for (const auto& phrase : words().full_name_phrases.items())
+    if (about.find(phrase) != std::string::npos) return true;
+  return false;
+}
+
 bool names_person(const FieldLexicon& fl) {
   if (!fl.person_name) return false;
   if (fl.title) return true;
   const Field& f = *fl.field;
-  const std::string about = util::to_lower_ascii(f.label + " " + f.description + " " + f.guidelines);
-  for (const auto& phrase : words().full_name_phrases.items())
-    if (about.find(phrase) != std::string::npos) return true;
+  if (asks_full_name(f)) return true;
   if (util::to_lower_ascii(f.label).ends_with(" by") || util::to_lower_ascii(f.id).find("_by") != std::string::npos)
     return true;
   for (const auto& w : field_head_words(f))

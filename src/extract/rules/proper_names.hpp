@@ -16,6 +16,9 @@ namespace invox::rules {
 // classifies fields.
 [[nodiscard]] std::vector<std::string> field_head_words(const Field& f);
 
+// The field's label, description or guidelines ask for a first and last name.
+[[nodiscard]] bool asks_full_name(const Field& f);
+
 // A proper-name field that holds a person's name: a person word, a title, a full name asked
 // for, "... by". "Medication name" and "Supplier name" hold the name of a thing.
 [[nodiscard]] bool names_person(const FieldLexicon& fl);

@@ -145,14 +145,6 @@ bool opens_predicate(const Scan& s, size_t i) {
 
 bool ends_clause(const Token& t) { return t.after == Break::Sentence || t.after == Break::Comma; }
 
-// The field's label, description or guidelines ask for a first and last name.
-bool wants_full_name(const FieldLexicon& fl) {
-  if (!fl.field) return false;
-  std::string about = util::to_lower_ascii(fl.field->label + " " + fl.field->description + " " + fl.field->guidelines);
-  for (const auto& phrase : words().full_name_phrases.items())
-    if (about.find(phrase) != std::string::npos) return true;
-  return false;
-}
 
 // A person's name starting within a few tokens of `start`.
 std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field, size_t start, size_t end) {
@@ -197,7 +189,7 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
   // first and last name.
   size_t said = 0;
   for (size_t k = first; k < i; ++k) said += is_rank_word(s.tok(k).norm) ? 0 : 1;
-  if (said < 2 && wants_full_name(s.lex.fields[field])) return std::nullopt;
+  if (said < 2 && s.lex.fields[field].field && asks_full_name(*s.lex.fields[field].field)) return std::nullopt;
   return std::make_pair(first, i);
 }
 
