@@ -310,6 +310,14 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.self_reference_words = r.words("self_reference_words");
   d.full_name_phrases = r.phrase_set("full_name_phrases");
   d.rank_titles = r.words("rank_titles");
+  d.organisation_words = r.words("organisation_words");
+  d.organisation_heads = r.words("organisation_heads");
+  d.name_connectors = r.words("name_connectors");
+  d.affiliation_words = r.words("affiliation_words");
+  d.affiliation_openers = r.words("affiliation_openers");
+  d.street_words = r.words("street_words");
+  d.dwelling_unit_words = r.words("dwelling_unit_words");
+  d.job_title_words = r.words("job_title_words");
   d.correction_markers = r.phrases("correction_markers");
   d.rejection_markers = r.phrases("rejection_markers");
   d.guideline_empty_markers = r.phrases("guideline_empty_markers");

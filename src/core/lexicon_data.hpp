@@ -94,6 +94,10 @@ struct LexiconData {
   // Conversation: clock times without am/pm, unlabeled times, turn openers, "that's me".
   WordSet morning_words, afternoon_words, clock_openers, greetings, self_reference_words;
   WordSet full_name_phrases, rank_titles;
+  // Proper names of organisations and named places ('Bluepeak Logistics', 'Kestrel and Finch').
+  WordSet organisation_words, organisation_heads, name_connectors, affiliation_words, affiliation_openers;
+  WordSet street_words, dwelling_unit_words;  // street addresses said aloud
+  WordSet job_title_words;
   std::vector<Phrase> correction_markers, rejection_markers;
   std::vector<Phrase> guideline_empty_markers;
   // Structure of dictated text.

@@ -210,6 +210,10 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   // "Approved by", "inspected_by": the agent of an action is a person.
   std::string lab = util::to_lower_ascii(f.label);
   if (lab.ends_with(" by") || util::to_lower_ascii(f.id).find("_by") != std::string::npos) person = true;
+  // "First and last name of the designated warden": guidelines that ask for a full name.
+  const std::string guide = util::to_lower_ascii(f.guidelines);
+  for (const auto& phrase : words().full_name_phrases.items())
+    if (guide.find(phrase) != std::string::npos) person = true;
   fl.title = written_title(f.guidelines);
   bool code_word = any_in(words().identifier_words);
   fl.person_name = textual && (person || fl.title) && !(code_word || gi.mentions_digits);

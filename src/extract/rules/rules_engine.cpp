@@ -12,6 +12,7 @@
 #include "extract/rules/cue_matcher.hpp"
 #include "extract/rules/fewshot_cues.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/proper_names.hpp"
 #include "extract/rules/scan.hpp"
 #include "extract/rules/speaker_roles.hpp"
 #include "extract/rules/text_reader.hpp"
@@ -32,6 +33,8 @@ std::vector<FieldCandidate> candidates_for(const Scan& s, size_t field) {
     case FieldType::Text: {
       auto out = read_text_field(s, field);
       for (auto& c : read_role_names(s, field)) out.push_back(std::move(c));
+      if (out.empty() && names_affiliation(s.lex.fields[field])) out = read_affiliation(s, field);
+      add_street_addresses(s, field, out);
       return out;
     }
     case FieldType::Textarea:
@@ -268,7 +271,10 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
     ranked[f] = rank(candidates_for(scan, f), params.keep_ratio);
   }
   for (size_t f = 0; f < lex.fields.size(); ++f)
+    if (lex.fields[f].place_like && ranked[f].empty()) ranked[f] = rank(read_named_kind(scan, f), params.keep_ratio);
+  for (size_t f = 0; f < lex.fields.size(); ++f)
     if (lex.fields[f].place_like && ranked[f].empty()) ranked[f] = read_place_phrase(scan, f);
+  assign_organisation_names(scan, ranked);
   // The first person field of a form is its subject; unnamed by any cue, look for an intro.
   for (size_t f = 0; f < lex.fields.size(); ++f) {
     if (!lex.fields[f].person_name || lex.fields[f].field->type != FieldType::Text) continue;

@@ -1,8 +1,11 @@
 #include "extract/rules/speaker_roles.hpp"
 
+#include <algorithm>
+
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/text_values.hpp"
+#include "util/strings.hpp"
 
 namespace invox::rules {
 
@@ -61,6 +64,47 @@ bool starts_name_mid_sentence(const Scan& s, size_t i) {
   auto p = s.prev_content(i);
   return p && s.tok(*p).after == Break::None && !s.tok(*p).capitalized && !s.tok(*p).speaker;
 }
+
+// "HR", "IT": a department said as its letters.
+bool is_acronym(const Token& t) {
+  constexpr size_t kMaxLetters = 4;
+  if (t.raw.size() < 2 || t.raw.size() > kMaxLetters) return false;
+  return std::all_of(t.raw.begin(), t.raw.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+}
+
+// The words of a department said after a name: lowercase, at most a few words ending their
+// clause; not a time or a thing ("in five minutes", "in the morning") and not a clause that
+// runs on. Returns its end, or `first` when there is none.
+size_t unit_words_end(const Scan& s, size_t first) {
+  constexpr size_t kUnitWords = 3;
+  for (size_t i = first; i < s.size() && i < first + kUnitWords; ++i) {
+    const Token& t = s.tok(i);
+    if ((t.capitalized && !is_acronym(t)) || t.filler || t.has_digit || is_stopword(t.norm) || is_number_word(t.norm) ||
+        words().determiners.contains(t.norm) || words().subject_pronouns.contains(t.norm))
+      return first;
+    if (t.after != Break::None) return i + 1;
+  }
+  return first;
+}
+
+// Token i starts a person's own name: after a self-introduction ("this is"), a greeting or
+// "me," ("Hi, Ivo Brandt", "That's me, Ada Lind"), or at a sentence start. Where the name
+// starts, or nullopt.
+std::optional<size_t> own_name_start(const Scan& s, size_t i, bool& introduced) {
+  introduced = false;
+  if (size_t n = marker_length(s, i, words().self_introductions)) {
+    introduced = true;
+    return s.skip_fillers(i + n);
+  }
+  if (!s.tok(i).capitalized || s.tok(i).filler) return std::nullopt;
+  auto p = s.prev_content(i);
+  if (!p || s.tok(*p).after == Break::Sentence) return i;
+  const Token& before = s.tok(*p);
+  if (before.after == Break::Comma &&
+      (words().greetings.contains(before.norm) || words().self_reference_words.contains(before.norm)))
+    return i;
+  return std::nullopt;
+}
 }  // namespace
 
 std::vector<std::string> turn_label(const Scan& s, size_t i) { return label_before(s, i); }
@@ -104,6 +148,68 @@ std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field) {
     i = c->last - 1;
   }
   return out;
+}
+
+namespace {
+bool own_words_in(const FieldLexicon& fl, const lexicon::WordSet& set) {
+  if (!fl.field || fl.field->type != FieldType::Text || fl.person_name || fl.code_like) return false;
+  std::vector<std::string> own = util::split(util::to_lower_ascii(fl.field->id), '_');
+  for (const auto& t : tokenize(fl.field->label).tokens) own.push_back(t.norm);
+  for (const auto& w : own)
+    if (set.contains(w)) return true;
+  return false;
+}
+}  // namespace
+
+bool names_affiliation(const FieldLexicon& fl) {
+  return own_words_in(fl, words().affiliation_words) || own_words_in(fl, words().job_title_words);
+}
+
+std::vector<FieldCandidate> read_affiliation(const Scan& s, size_t field) {
+  constexpr double kAffiliationScore = 0.5;  // read from where it is said, not from a label
+  constexpr size_t kRoleWords = 4;            // "office manager", "his assistant," before "in"
+  if (!s.tt.cased) return {};
+  // A job is said after a name ("Rosa Mbeki, backend engineer"), not "from" or "in" it.
+  const bool department = own_words_in(s.lex.fields[field], words().affiliation_words);
+  for (size_t i = 0; i < s.size(); ++i) {
+    bool introduced = false;
+    auto from = own_name_start(s, i, introduced);
+    const bool own = from.has_value();
+    // Any full name may be followed by its owner's department or job after a comma.
+    // ("Caller Osric Vane, HR": a capitalized cue before the name is not part of it.)
+    if (!from && s.tok(i).capitalized && !s.tok(i).filler &&
+        (i == 0 || !s.tok(i - 1).capitalized || s.anchor_at(i - 1, field, false)))
+      from = i;
+    if (!from || *from >= s.size()) continue;
+    auto name = read_person_at(s, field, *from, s.region_end(*from, field, false, kNameRegion));
+    // Without "this is" only a full name is a person ("Sure." is not).
+    if (!name || (!introduced && name->last - name->first < 2)) continue;
+    size_t e = name->last;
+    std::optional<std::pair<size_t, size_t>> unit;
+    for (size_t k = e; own && department && k < s.size() && k <= e + kRoleWords && !unit; ++k) {
+      if (s.tok(k).speaker || (k > e && s.tok(k - 1).after == Break::Sentence)) break;
+      if (!words().affiliation_openers.contains(s.tok(k).norm) || s.tok(k).after != Break::None) continue;
+      if (size_t end = unit_words_end(s, k + 1); end > k + 1) unit = std::make_pair(k + 1, end);
+    }
+    // "Hi, Ivo Brandt, accounts payable.", "Caller Osric Pendleton, HR, extension ...": set
+    // off by commas.
+    // A comma ends only a department said as its letters ("Kettlewell Rentals, rental car,"
+    // lists an expense); "Rentals" says it is a business, not a person.
+    if (!unit && s.tok(e - 1).after == Break::Comma && !words().organisation_heads.contains(s.tok(e - 1).norm)) {
+      size_t end = unit_words_end(s, e);
+      bool ends_sentence = end > e && s.tok(end - 1).after == Break::Sentence;
+      if (end > e && (ends_sentence || (end == e + 1 && is_acronym(s.tok(e))))) unit = std::make_pair(e, end);
+    }
+    if (!unit) continue;
+    FieldCandidate c;
+    c.value = std::string(s.span_text(unit->first, unit->second));
+    c.first = unit->first;
+    c.last = unit->second;
+    c.cue_first = name->first;
+    c.score = kAffiliationScore;
+    return {c};
+  }
+  return {};
 }
 
 }  // namespace invox::rules

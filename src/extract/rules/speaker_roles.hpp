@@ -20,4 +20,14 @@ namespace invox::rules {
 // Names whose owner's label names `field` (person text fields only).
 [[nodiscard]] std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field);
 
+// The field holds the part of an organisation a person belongs to or their job (its label or
+// id says department, team, unit, position, role, ...).
+[[nodiscard]] bool names_affiliation(const FieldLexicon& fl);
+
+// The department a person gives with their own name in a cased transcript: "this is Bea Moss
+// from legal", "Hi, Ivo Brandt, accounts payable.", "That's me, Ada Lind, his assistant, in
+// finance."; for a job field the job set off after a full name ("Rosa Mbeki, backend
+// engineer."). The first one said.
+[[nodiscard]] std::vector<FieldCandidate> read_affiliation(const Scan& s, size_t field);
+
 }  // namespace invox::rules

@@ -5,6 +5,7 @@
 
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/proper_names.hpp"
 #include "extract/rules/speaker_roles.hpp"
 #include "extract/rules/spoken_codes.hpp"
 #include "extract/rules/text_values.hpp"
@@ -61,6 +62,38 @@ std::optional<FieldCandidate> read_person_backward(const Scan& s, const Mention&
   return c;
 }
 
+// "for the payroll specialist role": a cue that ends a noun phrase names the words between the
+// determiner and itself, when nothing after it is its value.
+std::optional<FieldCandidate> read_phrase_backward(const Scan& s, const Mention& m, size_t field) {
+  constexpr size_t kPhraseWords = 4;
+  constexpr double kBackFactor = 0.8;
+  size_t first = m.first;
+  for (auto p = s.prev_content(m.first); p && m.first - *p <= kPhraseWords; p = s.prev_content(*p)) {
+    const Token& t = s.tok(*p);
+    if (t.after != Break::None || t.speaker) break;
+    if (words().determiners.contains(t.norm)) {
+      if (first == m.first) break;
+      auto c = text_span(s, field, first, m.first);
+      if (!c) break;
+      c->cue_first = first;
+      c->score = m.strength * kTextFactor * kBackFactor;
+      return c;
+    }
+    if ((s.tt.cased && t.capitalized) || t.has_digit || is_stopword(t.norm) || is_linking_word(t.norm) ||
+        is_number_word(t.norm) || s.anchor_at(*p, field, true))
+      break;
+    first = *p;
+  }
+  return std::nullopt;
+}
+
+// The value read before a cue when none follows it: a person's name ("Kim Ode will stand in")
+// or, for other text, the noun phrase the cue ends.
+std::optional<FieldCandidate> read_before_cue(const Scan& s, const Mention& m, size_t field) {
+  if (s.lex.fields[field].person_name) return read_person_backward(s, m, field);
+  return read_phrase_backward(s, m, field);
+}
+
 FieldCandidate code_candidate(const CodeRead& code, double score) {
   FieldCandidate c;
   c.value = code.code;
@@ -102,7 +135,8 @@ std::optional<FieldCandidate> read_text_answer(const Scan& s, const Mention& m, 
     if (!c) return std::nullopt;
   } else if (fl.person_name) {
     auto span = read_phrase(s, field, start, false);
-    if (span && span->first <= start + 4) c = span;
+    // "How will you start? - Half a tablet ...": capitalized only because it opens the answer.
+    if (span && span->first <= start + 4 && !sentence_opener_only(s, span->first, span->last)) c = span;
   } else {
     c = read_phrase(s, field, start, true);
   }
@@ -135,6 +169,19 @@ bool says_none(const Scan& s, const Mention& m) {
   return p && words().nothing_openers.contains(s.tok(*p).norm);
 }
 
+// In a cased transcript a cue word capitalized inside a run of capitalized words is part of a
+// name ("a pharmacist at Harbourview Drugs", "Swiftway Couriers"), not a label.
+bool inside_name(const Scan& s, const Mention& m) {
+  if (!s.tt.cased || !s.tok(m.first).capitalized) return false;
+  auto p = s.prev_content(m.first);
+  if (!p) return false;
+  const Token& t = s.tok(*p);
+  // "I'm Inspector Ruiz", "Okay Inspector": capitalized words that start no name.
+  bool word_of_name = t.norm.find('\'') == std::string::npos && !is_stopword(t.norm) &&
+                      !words().subject_pronouns.contains(t.norm) && !words().greetings.contains(t.norm);
+  return t.capitalized && t.after == Break::None && !t.speaker && word_of_name;
+}
+
 // A cue said as a lone negator ("not") is never a label: "I'm not living here" names nothing.
 bool negator_cue(const Scan& s, const Mention& m) {
   return m.last == m.first + 1 && is_negation_word(s.tok(m.first).norm);
@@ -144,7 +191,7 @@ std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t f
   const FieldLexicon& fl = s.lex.fields[field];
   if (auto answered = read_text_answer(s, m, field)) return answered;
   if (m.cue->kind != CueKind::Inclusive && !fl.code_like && clause_ends_after(s, m))
-    return fl.person_name ? read_person_backward(s, m, field) : std::nullopt;
+    return read_before_cue(s, m, field);
   size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
   if (fl.code_like) {
     size_t end = s.region_end(start, field, false, kCodeTokens);
@@ -160,7 +207,7 @@ std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t f
     return apply_corrections(s, field, c, reader);
   }
   if (m.cue->kind != CueKind::Inclusive && s.tok(m.last - 1).after == Break::Sentence)
-    return fl.person_name ? read_person_backward(s, m, field) : std::nullopt;
+    return read_before_cue(s, m, field);
   if (m.cue->kind != CueKind::Inclusive) start = s.past_label_colon(start);
   auto span = read_phrase(s, field, start, m.cue->weak);
   if (!span) return fl.person_name ? read_person_backward(s, m, field) : std::nullopt;
@@ -174,7 +221,7 @@ std::vector<FieldCandidate> read_text_field(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
   for (const auto& m : s.mentions) {
     if (m.field != field || m.is_value || m.cue->kind == CueKind::Unit) continue;
-    if (!m.bounds || negated_before(s, m) || negator_cue(s, m)) continue;  // not a label, or negated
+    if (!m.bounds || negated_before(s, m) || negator_cue(s, m) || inside_name(s, m)) continue;  // not a label
     if (auto c = read_one(s, m, field)) out.push_back(*c);
   }
   for (auto& c : value_phrase_candidates(s, field)) out.push_back(std::move(c));
@@ -252,6 +299,26 @@ std::vector<FieldCandidate> read_place_phrase(const Scan& s, size_t field) {
   return {};
 }
 
+namespace {
+// "License? - Here. - Tobias Kettleman.": a full name said as a sentence of its own is read
+// off a card or given as an answer; the form's subject is the likeliest owner.
+std::vector<FieldCandidate> read_name_alone(const Scan& s, size_t field) {
+  constexpr double kAloneScore = 0.5;
+  if (!s.tt.cased) return {};
+  for (size_t i = s.skip_fillers(0); i < s.size(); i = s.skip_fillers(i + 1)) {
+    auto p = s.prev_content(i);
+    if (p && s.tok(*p).after != Break::Sentence) continue;  // sentence starts only
+    auto c = read_person_at(s, field, i, s.region_end(i, field, false, s.params.name_max_tokens + 1));
+    if (!c || c->first != i || c->last - c->first < 2 || s.tok(c->last - 1).after != Break::Sentence) continue;
+    if (words().organisation_heads.contains(s.tok(c->last - 1).norm)) continue;  // "Bluepeak Logistics."
+    c->score = kAloneScore;
+    c->cue_first = c->first;
+    return {*c};
+  }
+  return {};
+}
+}  // namespace
+
 std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field) {
   constexpr double kIntroScore = 0.7;
   constexpr double kForScore = 0.6;
@@ -259,7 +326,7 @@ std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
   // When a turn is labelled with this field's role, its own introductions were read by
   // `read_role_names`; any other introduction is another speaker's ("Nurse: It's Colleen").
-  if (field_has_labelled_speaker(s, field)) return out;
+  if (field_has_labelled_speaker(s, field)) return read_name_alone(s, field);
   for (size_t i = 0; i + 1 < s.size(); ++i) {
     const Token& t = s.tok(i);
     if (t.filler) continue;
@@ -281,6 +348,7 @@ std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field) {
     out.push_back(*c);
     break;
   }
+  if (out.empty()) return read_name_alone(s, field);
   return out;
 }
 

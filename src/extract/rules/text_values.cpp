@@ -8,6 +8,7 @@
 
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/proper_names.hpp"
 #include "util/strings.hpp"
 
 namespace invox::rules {
@@ -135,16 +136,15 @@ bool not_a_name(const Token& t) {
   return apostrophe != std::string::npos && t.norm.size() - apostrophe <= 3;
 }
 
+// Token i opens a verb phrase ("can't connect", "will call") or a head count ("six of us").
+bool opens_predicate(const Scan& s, size_t i) {
+  const std::string& w = s.tok(i).norm;
+  if (w.ends_with("n't") || words().auxiliary_verbs.contains(w)) return true;
+  return is_number_word(w) && i + 1 < s.size() && s.tok(i).after == Break::None && s.tok(i + 1).norm == "of";
+}
+
 bool ends_clause(const Token& t) { return t.after == Break::Sentence || t.after == Break::Comma; }
 
-// The field's label, description or guidelines ask for a first and last name.
-bool wants_full_name(const FieldLexicon& fl) {
-  if (!fl.field) return false;
-  std::string about = util::to_lower_ascii(fl.field->label + " " + fl.field->description + " " + fl.field->guidelines);
-  for (const auto& phrase : words().full_name_phrases.items())
-    if (about.find(phrase) != std::string::npos) return true;
-  return false;
-}
 
 // A person's name starting within a few tokens of `start`.
 std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field, size_t start, size_t end) {
@@ -189,7 +189,7 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
   // first and last name.
   size_t said = 0;
   for (size_t k = first; k < i; ++k) said += is_rank_word(s.tok(k).norm) ? 0 : 1;
-  if (said < 2 && wants_full_name(s.lex.fields[field])) return std::nullopt;
+  if (said < 2 && s.lex.fields[field].field && asks_full_name(*s.lex.fields[field].field)) return std::nullopt;
   return std::make_pair(first, i);
 }
 
@@ -214,30 +214,75 @@ std::optional<FieldCandidate> phrase_span(const Scan& s, size_t field, size_t fi
 }
 }  // namespace
 
+std::optional<FieldCandidate> text_span(const Scan& s, size_t field, size_t first, size_t last) {
+  return phrase_span(s, field, first, last);
+}
+
 std::optional<FieldCandidate> read_person_at(const Scan& s, size_t field, size_t start, size_t end) {
   auto span = person_span(s, field, start, end);
   if (!span || span->first > start + 1) return std::nullopt;
   return phrase_span(s, field, span->first, span->second);
 }
 
+namespace {
+// A phrase up to its clause end, read word by word (not as a person's name).
+std::optional<FieldCandidate> read_plain_phrase(const Scan& s, size_t field, size_t start, bool weak);
+
+// The name of a thing said in lowercase: a few words, no function words ("sertraline", not
+// "with half a tablet daily").
+std::optional<FieldCandidate> read_thing_name(const Scan& s, size_t field, size_t start, bool weak) {
+  constexpr size_t kNameWords = 3;
+  auto c = read_plain_phrase(s, field, start, weak);
+  if (!c || c->last - c->first > kNameWords) return std::nullopt;
+  for (size_t k = c->first; k < c->last; ++k)
+    if (is_stopword(s.tok(k).norm) || is_article(s.tok(k).norm) || is_linking_word(s.tok(k).norm)) return std::nullopt;
+  return c;
+}
+}  // namespace
+
 std::optional<FieldCandidate> read_phrase(const Scan& s, size_t field, size_t start, bool weak) {
   const FieldLexicon& fl = s.lex.fields[field];
   if (fl.person_name) {
     size_t end = s.region_end(start, field, false, s.params.text_max_tokens);
     auto span = person_span(s, field, start, end);
+    // "a new prescription for sertraline": the name of a thing (not a person's, not a
+    // company's) may be lowercase words.
+    if (!span && !names_person(fl) && !names_organisation(fl)) return read_thing_name(s, field, start, weak);
     if (!span) return std::nullopt;
     if (weak && span->first > start + 1) return std::nullopt;
+    // "Carrier name": a company's name is read like a person's, but may be longer and hold
+    // another field's word ("Silverline Coach Tours").
+    if (names_organisation(fl)) {
+      span->second = proper_name_end(s, span->first, span->second);
+      if (sentence_opener_only(s, span->first, span->second)) return std::nullopt;
+    }
     return phrase_span(s, field, span->first, span->second);
   }
+  return read_plain_phrase(s, field, start, weak);
+}
+
+namespace {
+std::optional<FieldCandidate> read_plain_phrase(const Scan& s, size_t field, size_t start, bool weak) {
+  const FieldLexicon& fl = s.lex.fields[field];
   size_t first = skip_leading(s, start, s.size());
   if (first >= s.size() || (weak && first > start + 1)) return std::nullopt;
   if (first > start && s.tok(first - 1).after == Break::Sentence) return std::nullopt;
   // "I've moved teams, I'm in product design now": a clause with its own subject is not the
   // value.
   if (is_subject_pronoun(s.tok(first).norm)) return std::nullopt;
+  // "my team can't connect", "the whole team, six of us": a verb or a head count after the
+  // cue says something about it; it is not its value.
+  if (opens_predicate(s, first)) return std::nullopt;
   size_t end = s.region_end(first, field, true, s.params.text_max_tokens, false);
+  // "Silverline Coach Tours": another field's word inside a capitalized name does not cut it.
+  end = proper_name_end(s, first, end);
+  // "Who are you with? - Since five this morning": a sentence's capitalized first word alone
+  // is no organisation's name.
+  if (names_organisation(fl) && end > first && sentence_opener_only(s, first, proper_name_end(s, first, first + 1)))
+    return std::nullopt;
   return phrase_span(s, field, first, end);
 }
+}  // namespace
 
 std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t start) {
   const FieldLexicon& fl = s.lex.fields[field];

@@ -12,6 +12,9 @@ namespace invox::rules {
 [[nodiscard]] std::optional<FieldCandidate> read_phrase(const Scan& s, size_t field, size_t start, bool weak);
 // A person's name starting within a few tokens of `start` (before `end`), or nullopt.
 [[nodiscard]] std::optional<FieldCandidate> read_person_at(const Scan& s, size_t field, size_t start, size_t end);
+// The text of tokens [first, last) as a value of `field` (dangling words trimmed, numerals and
+// titles as the field writes them), or nullopt when nothing is left.
+[[nodiscard]] std::optional<FieldCandidate> text_span(const Scan& s, size_t field, size_t first, size_t last);
 // A list value (JSON array of item strings) starting at token `start`.
 [[nodiscard]] std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t start);
 
