@@ -111,3 +111,28 @@ TEST_CASE("rules: 'nope' and 'nah' after a yes/no label answer no", "[rules][dia
   CHECK(read("Helmet included: nope.", "helmet_included") == Json(false));
   CHECK(read("Helmet included, nah. Spokes replaced: two.", "helmet_included") == Json(false));
 }
+
+TEST_CASE("rules: a verb's negation reaches its object's yes/no cue", "[rules][dialogue]") {
+  CHECK(read("He wasn't wearing a helmet today.", "helmet_included") == Json(false));
+  CHECK(read("She didn't bring any helmet.", "helmet_included") == Json(false));
+  // "no" negates the noun right after it, not across another word.
+  CHECK(read("No idea about the helmet, it was included.", "helmet_included") != Json(false));
+}
+
+TEST_CASE("rules: a yes or no right after a yes/no cue is its answer in unpunctuated text", "[rules][dialogue]") {
+  auto t = parse_template(Json::parse(R"({
+    "id": "checks", "title": "Checks", "version": "1",
+    "fields": [
+      {"id": "gloves_worn", "label": "Gloves worn", "type": "boolean"},
+      {"id": "area_cleaned", "label": "Area cleaned", "type": "boolean"}
+    ]})"),
+                          "checks template");
+  REQUIRE(t.has_value());
+  NormalizeContext ctx;
+  auto out = rules::extract_all(*t, "gloves worn no area cleaned yes", {}, ctx);
+  REQUIRE(out.count("area_cleaned"));
+  CHECK(out.at("area_cleaned").value == Json(true));
+  auto back = rules::extract_all(*t, "gloves worn yes area cleaned no", {}, ctx);
+  REQUIRE(back.count("area_cleaned"));
+  CHECK(back.at("area_cleaned").value == Json(false));
+}

@@ -192,13 +192,30 @@ std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t 
     if (!s.tok(i).filler && is_negation_word(s.tok(i).norm)) return i;
   // Before, within the clause, separated from the cue only by auxiliaries ("won't be
   // available", "no one was home"); "lights not checked, owner informed" is not negated.
+  // A yes or no said right after the cue is its answer, whatever came before: in unpunctuated
+  // "ppe worn no medical treatment required yes" the "no" answered the field before.
+  if (size_t nx = s.skip_fillers(m.last); nx < s.size() && s.tok(m.last - 1).after != Break::Sentence) {
+    if (words().yes_words.contains(s.tok(nx).norm)) return std::nullopt;
+    if (words().no_words.contains(s.tok(nx).norm)) return nx;
+  }
+  // A verb's negation reaches over the verb itself too: "he wasn't wearing a helmet", "didn't
+  // have any photos" (one word before a determiner or auxiliary; "no" negates the noun after it,
+  // not a verb; "pain not assessed doctor informed" negates nothing of "doctor informed").
   auto p = s.prev_content(m.first);
+  bool verb_skipped = false, bridged = false;
   for (size_t n = 0; n < s.params.polarity_before && p; ++n) {
     const Token& t = s.tok(*p);
     if (t.after == Break::Sentence || t.after == Break::Comma) break;
     if (s.anchor_at(*p, field, false)) break;
-    if (is_negation_word(t.norm)) return *p;
-    if (!is_auxiliary_word(t.norm) && !own_cue_word(s, field, t)) break;
+    if (is_negation_word(t.norm)) {
+      if (verb_skipped && (!words().is_negator(t.norm) || words().nothing_openers.contains(t.norm))) break;
+      return *p;
+    }
+    if (!is_auxiliary_word(t.norm) && !own_cue_word(s, field, t)) {
+      if (verb_skipped || !bridged || is_stopword(t.norm)) break;
+      verb_skipped = true;
+    }
+    bridged = bridged || is_auxiliary_word(t.norm);
     p = s.prev_content(*p);
   }
   // After, within the clause; a negation right before another field's cue belongs to it.
