@@ -96,6 +96,21 @@ struct Run {
   }
   [[nodiscard]] bool has(const std::string& id) const { return result.values.count(id) > 0; }
 };
+
+// The value the rules extractor reads for `id` from `text` with template `t`, normalized for the
+// field as CF would; null when nothing is read.
+Json read_normalized(const Template& t, const std::string& text, const std::string& id) {
+  Transcript transcript;
+  transcript.text = text;
+  ExtractionRequest req;
+  req.tmpl = &t;
+  for (const auto& f : t.fields) req.fields.push_back(&f);
+  req.transcript = &transcript;
+  auto r = make_rules_extractor()->extract(req);
+  REQUIRE(r.has_value());
+  auto it = r->values.find(id);
+  return it == r->values.end() ? Json() : normalize_value_for_field(it->second.value, *t.find(id), NormalizeContext{}).value;
+}
 }  // namespace
 
 TEST_CASE("rules: values follow their cues in a punctuated transcript", "[rules]") {
@@ -308,20 +323,9 @@ TEST_CASE("rules: a two-word option alias said the other way round, digit pairs 
   Field dose = make("dose_mg", "Dose", FieldType::Number);
   dose.unit = "mg";
   t.fields = {cause, code, dose};
-  Transcript transcript;
-  transcript.text = "the damage started when a pipe burst upstairs part number b r twenty two ninety one gave four "
-                    "milligrams at noon";
-  ExtractionRequest req;
-  req.tmpl = &t;
-  for (const auto& f : t.fields) req.fields.push_back(&f);
-  req.transcript = &transcript;
-  auto r = make_rules_extractor()->extract(req);
-  REQUIRE(r.has_value());
-  auto value = [&](const std::string& id) {
-    auto it = r->values.find(id);
-    REQUIRE(it != r->values.end());
-    return normalize_value_for_field(it->second.value, *t.find(id), NormalizeContext{}).value;
-  };
+  const std::string text = "the damage started when a pipe burst upstairs part number b r twenty two ninety one gave "
+                           "four milligrams at noon";
+  auto value = [&](const std::string& id) { return read_normalized(t, text, id); };
   CHECK(value("cause") == "water");
   CHECK(value("part_number") == "BR-2291");
   CHECK(value("dose_mg") == 4);
@@ -386,18 +390,8 @@ TEST_CASE("rules: an option said as an everyday synonym is that option", "[rules
   Field sex = make("sex", "Sex", FieldType::Enum);
   sex.options = {"male", "female", "other"};
   t.fields = {grade, outcome, sex};
-  Transcript transcript;
-  transcript.text = "Grade is moderate. Outcome: fixed on site. Caller is a 60-year-old woman.";
-  ExtractionRequest req;
-  req.tmpl = &t;
-  for (const auto& f : t.fields) req.fields.push_back(&f);
-  req.transcript = &transcript;
-  auto r = make_rules_extractor()->extract(req);
-  REQUIRE(r.has_value());
-  auto value = [&](const std::string& id) {
-    auto it = r->values.find(id);
-    return it == r->values.end() ? Json() : normalize_value_for_field(it->second.value, *t.find(id), NormalizeContext{}).value;
-  };
+  const std::string text = "Grade is moderate. Outcome: fixed on site. Caller is a 60-year-old woman.";
+  auto value = [&](const std::string& id) { return read_normalized(t, text, id); };
   CHECK(value("grade") == "medium");
   CHECK(value("outcome") == "resolved");
   CHECK(value("sex") == "female");
@@ -409,18 +403,7 @@ TEST_CASE("rules: a written e-mail address is one value, its dots no sentence en
   Field email = make("email", "Email", FieldType::Text);
   Field phone = make("phone", "Phone", FieldType::Text);
   t.fields = {email, phone};
-  auto read = [&](const std::string& text, const std::string& id) {
-    Transcript transcript;
-    transcript.text = text;
-    ExtractionRequest req;
-    req.tmpl = &t;
-    for (const auto& f : t.fields) req.fields.push_back(&f);
-    req.transcript = &transcript;
-    auto r = make_rules_extractor()->extract(req);
-    REQUIRE(r.has_value());
-    auto it = r->values.find(id);
-    return it == r->values.end() ? Json() : it->second.value;
-  };
+  auto read = [&](const std::string& text, const std::string& id) { return read_normalized(t, text, id); };
   CHECK(read("Email: jane.doe@example.com. Phone 555-0142.", "email") == Json("jane.doe@example.com"));
   CHECK(read("Email is j_smith+work@mail.example.co.uk, thanks.", "email") == Json("j_smith+work@mail.example.co.uk"));
   CHECK(read("Email: jane.doe@example.com. Phone 555-0142.", "phone") == Json("555-0142"));
