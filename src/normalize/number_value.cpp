@@ -143,7 +143,7 @@ std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const
   }
   auto m = parse_number_at(t, i, opts);
   // "an hour and a half": the article counts one of a unit.
-  if (!m && !stated && (t[i].is_word("a") || t[i].is_word("an"))) {
+  if (!m && !stated && i < t.size() && (t[i].is_word("a") || t[i].is_word("an"))) {
     if (auto u = match_unit_at(t, i + 1, field_unit); u && u->unit->dimension != Dimension::Currency)
       m = NumberMatch{1, i, i + 1, false, false};
   }
