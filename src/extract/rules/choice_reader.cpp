@@ -125,13 +125,16 @@ std::optional<bool> answered_polarity(const Scan& s, size_t answer) {
   return true;
 }
 
+// The first token of the sentence that holds token i.
+size_t sentence_start(const Scan& s, size_t i) {
+  while (i > 0 && s.tok(i - 1).after != Break::Sentence) --i;
+  return i;
+}
+
 // "I can remote in if you like.": an offer or request in the cue's sentence, which the other
 // speaker answers like a question. Returns where that answer starts.
 std::optional<size_t> offer_answer(const Scan& s, const Mention& m) {
-  size_t begin = m.first;
-  while (begin > 0 && s.tok(begin - 1).after != Break::Sentence)
-    --begin;
-  for (size_t i = begin; i < s.size(); ++i) {
+  for (size_t i = sentence_start(s, m.first); i < s.size(); ++i) {
     if (marker_length(s, i, words().offer_markers) > 0) {
       for (size_t k = i; k < s.size(); ++k) {
         if (s.tok(k).after != Break::Sentence) continue;
@@ -152,10 +155,7 @@ std::optional<size_t> offer_answer(const Scan& s, const Mention& m) {
 // content word of the field's own cues is near ("The seal's been cut"; any such word, also one
 // another field shares).
 bool about_other_field(const Scan& s, size_t field, const Mention& v) {
-  size_t begin = v.first;
-  while (begin > 0 && s.tok(begin - 1).after != Break::Sentence)
-    --begin;
-  for (const auto& m : s.mentions_in(begin, v.last))
+  for (const auto& m : s.mentions_in(sentence_start(s, v.first), v.last))
     if (m.field != field && !m.is_value) return true;
   return false;
 }
@@ -190,14 +190,14 @@ std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t 
   // Inside the (possibly gapped) cue span: "lights are not working".
   for (size_t i = m.first; i < m.last; ++i)
     if (!s.tok(i).filler && is_negation_word(s.tok(i).norm)) return i;
-  // Before, within the clause, separated from the cue only by auxiliaries ("won't be
-  // available", "no one was home"); "lights not checked, owner informed" is not negated.
   // A yes or no said right after the cue is its answer, whatever came before: in unpunctuated
   // "ppe worn no medical treatment required yes" the "no" answered the field before.
   if (size_t nx = s.skip_fillers(m.last); nx < s.size() && s.tok(m.last - 1).after != Break::Sentence) {
     if (words().yes_words.contains(s.tok(nx).norm)) return std::nullopt;
     if (words().no_words.contains(s.tok(nx).norm)) return nx;
   }
+  // Before, within the clause, separated from the cue only by auxiliaries ("won't be
+  // available", "no one was home"); "lights not checked, owner informed" is not negated.
   // A verb's negation reaches over the verb itself too: "he wasn't wearing a helmet", "didn't
   // have any photos" (one word before a determiner or auxiliary; "no" negates the noun after it,
   // not a verb; "pain not assessed doctor informed" negates nothing of "doctor informed").

@@ -83,14 +83,14 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
       if (marker_length(s, k, correction_markers())) j = k;
     }
     if (size_t len = marker_length(s, j, correction_markers(), &which)) {
-      const bool bare_no = which->size() == 1 && words().no_words.contains(which->front());
+      auto is_bare_no = [](const lexicon::Phrase* p) { return p->size() == 1 && words().no_words.contains(p->front()); };
+      const bool bare_no = is_bare_no(which);
       // "... twelve thousand dollars. No one was hurt": "no one" is a quantifier, not "no, one".
       if (bare_no && s.tok(s.skip_fillers(j)).after == Break::None && marker_length(s, j, words().zero_quantifiers) > len)
         break;
       size_t k = s.skip_fillers(j + len);
       // A bare "no" is more often an answer than a correction: its new value must follow at once,
       // unless it leads into another marker ("No, bump it to three and a half").
-      auto is_bare_no = [](const lexicon::Phrase* p) { return p->size() == 1 && words().no_words.contains(p->front()); };
       const lexicon::Phrase* inner = nullptr;
       if (size_t more = bare_no ? marker_length(s, k, correction_markers(), &inner) : 0; more && !is_bare_no(inner)) {
         k = s.skip_fillers(k + more);
