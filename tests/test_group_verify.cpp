@@ -76,7 +76,7 @@ TEST_CASE("group VER: grounding and confidence per sub-value this run set", "[ve
   const auto issues = verify_group(t, value, "Ann Lee had hers.", true, {low});
   const Issue* doubtful = find(issues, "doses[0].patient", IssueType::LowConf);
   REQUIRE(doubtful != nullptr);
-  CHECK_THAT(doubtful->detail, Catch::Contains("confidence 0.40"));
+  CHECK_THAT(doubtful->detail, Catch::Contains("confidence 0.4 is below the review threshold 0.8"));
   const Issue* ungrounded = find(issues, "doses[1].patient", IssueType::LowConf);
   REQUIRE(ungrounded != nullptr);
   CHECK_THAT(ungrounded->detail, Catch::Contains("cannot be found"));

@@ -196,3 +196,19 @@ TEST_CASE("parse_value_prefix: dates", "[normalize][date][prefix]") {
                      {"pain is seven", kNull, ""}},
                     field, make_ctx("2026-03-09"));
 }
+
+TEST_CASE("normalize date: a calendar date in apposition to a relative one decides the day",
+          "[normalize][date][relative][apposition]") {
+  const auto field = make_field(FieldType::Date);
+  // The reference (2026-11-27) is not the day the speaker names: the calendar date wins,
+  // whether or not a comma separates the two.
+  check_rows({{"today, March twentieth twenty twenty six", "2026-03-20", ""},
+              {"today March 20 2026", "2026-03-20", ""},
+              {"yesterday, the 3rd of June 2025", "2025-06-03", ""}},
+             field, make_ctx("2026-11-27"));
+  // A sentence end separates them: "today" is the inspection, March 14 something else.
+  check_prefix_rows({{"today. March 14 the pipe burst", "2026-11-27", "today"},
+                     {"today, March twentieth twenty twenty six, adjuster", "2026-03-20",
+                      "today, March twentieth twenty twenty six"}},
+                    field, make_ctx("2026-11-27"));
+}

@@ -137,6 +137,18 @@ TEST_CASE("grounding: values this run set must be found in or derived from the t
     auto issues = check(form_with({{"name", "Ann Lee"}, {"sys", 8.5}}), text);
     CHECK(find(issues, "sys", IssueType::LowConf) != nullptr);
   }
+  SECTION("an option said through one of its aliases, in another word order") {
+    Template t = demo_template();
+    for (Field& f : t.fields)
+      if (f.id == "sex") f.option_aliases["female"] = {"lady patient"};
+    FilledForm form = form_with({{"name", "Ann Lee"}, {"sex", "female"}});
+    const Transcript tr = transcript_of("Ann Lee, a patient, lady of 40.");
+    verify::VerifyInput in{&t, &form, &tr, {}};
+    CHECK(find(verify::verify_form(in, {0.8}), "sex", IssueType::LowConf) == nullptr);
+    const Transcript none = transcript_of("Ann Lee, a patient of 40.");
+    verify::VerifyInput in2{&t, &form, &none, {}};
+    CHECK(find(verify::verify_form(in2, {0.8}), "sex", IssueType::LowConf) != nullptr);
+  }
   SECTION("carried values are exempt") {
     CHECK(check(form_with({{"name", "Bob Stone"}, {"temp", 36.6}}, {"name", "temp"}), text).empty());
   }
@@ -153,8 +165,16 @@ TEST_CASE("confidence below the review threshold is low_conf", "[verify]") {
   REQUIRE(issues.size() == 1);
   CHECK(issues[0].type == IssueType::LowConf);
   CHECK(issues[0].action == IssueAction::ManualReview);
-  CHECK_THAT(issues[0].detail, Catch::Contains("0.60"));
+  CHECK_THAT(issues[0].detail, Catch::Contains("confidence 0.6 is below the review threshold 0.8"));
   CHECK(check(form, "Ann Lee", 0.5).empty());
+}
+
+TEST_CASE("the review threshold compares the confidence the outputs show", "[verify]") {
+  // Written to three decimals, 0.7996 reads 0.8: a user must not see "0.8 is below 0.8".
+  CHECK(check(form_with({{"name", "Ann Lee"}}, {}, {{"name", 0.7996}}), "Ann Lee", 0.8).empty());
+  auto issues = check(form_with({{"name", "Ann Lee"}}, {}, {{"name", 0.797}}), "Ann Lee", 0.8);
+  REQUIRE(issues.size() == 1);
+  CHECK_THAT(issues[0].detail, Catch::Contains("confidence 0.797 is below"));
 }
 
 TEST_CASE("issues are deduplicated per field and type", "[verify]") {

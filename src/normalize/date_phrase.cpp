@@ -62,7 +62,15 @@ std::optional<DateHit> parse_date_at(const Tokens& t, size_t i, const DateContex
   auto abs = parse_absolute_date_at(t, i, ctx);
   auto rel = parse_relative_date_at(t, i, ctx);
   if (abs && rel) return rel->last > abs->last ? rel : abs;
-  return abs ? abs : rel;
+  if (!rel || !rel->date) return abs ? abs : rel;
+  // "Inspection today, March twentieth twenty twenty six": a calendar date in apposition to a
+  // relative one says which day was meant, and it does not depend on when the form is filled.
+  size_t k = rel->last;
+  if (k < t.size() && (t[k].is_punct(",") || t[k].is_punct("-"))) ++k;
+  auto said = parse_absolute_date_at(t, k, ctx);
+  if (!said || !said->date) return rel;
+  said->first = rel->first;
+  return said;
 }
 
 std::vector<DatePhrase> find_date_phrases(std::string_view text, const DateContext& ctx) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "util/rounding.hpp"
 #include "util/strings.hpp"
 #include "verify/value_search.hpp"
 
@@ -114,8 +115,9 @@ bool grounded_by_type(const GroundingInput& in) {
       const std::string option = v.get<std::string>();
       if (words_present(*in.folded, option)) return true;
       if (auto it = in.field->option_aliases.find(option); it != in.field->option_aliases.end()) {
+        // "a pipe burst" says the alias "burst pipe": word order may differ, as for options.
         for (const auto& alias : it->second) {
-          if (util::find_folded(*in.folded, alias, 0, true)) return true;
+          if (words_present(*in.folded, alias)) return true;
         }
       }
       return derivable(in);
@@ -144,6 +146,31 @@ GroundingResult check_grounding(const GroundingInput& in) {
   // transcript, so they run only when the evidence does not already show the value.
   if (evidence_supports(in, false) || grounded_by_type(in)) return {true, ""};
   return {false, fmt::format("value {} cannot be found in or derived from the transcript", in.value->dump())};
+}
+
+std::optional<Issue> review_fresh_value(const std::string& path, const Field& field, const Json& value,
+                                        const std::optional<Evidence>& evidence, std::optional<double> confidence,
+                                        const VerifyInput& in, const util::FoldedText& folded,
+                                        const VerifyParams& params) {
+  std::vector<std::string> problems;
+  GroundingInput g;
+  g.field = &field;
+  g.value = &value;
+  g.evidence = &evidence;
+  g.transcript = in.transcript->text;
+  g.folded = &folded;
+  g.context = in.context;
+  if (auto r = check_grounding(g); !r.grounded) problems.push_back(r.detail);
+  // Compared as written in the outputs, so a shown 0.8 is never "below the threshold 0.8".
+  if (confidence) {
+    const double shown = util::round_to(*confidence, util::kConfidenceDecimals);
+    if (shown < params.review_threshold)
+      problems.push_back(fmt::format("confidence {} is below the review threshold {}", shown, params.review_threshold));
+  }
+  if (problems.empty()) return std::nullopt;
+  std::string detail;
+  for (const auto& p : problems) detail += (detail.empty() ? "" : "; ") + p;
+  return Issue{path, IssueType::LowConf, detail, IssueAction::ManualReview};
 }
 
 }  // namespace invox::verify

@@ -9,6 +9,7 @@
 #include "invox/normalize.hpp"
 #include "invox/template.hpp"
 #include "invox/values.hpp"
+#include "invox/verify.hpp"
 #include "util/text_fold.hpp"
 
 namespace invox::verify {
@@ -29,5 +30,13 @@ struct GroundingResult {
 };
 
 [[nodiscard]] GroundingResult check_grounding(const GroundingInput& input);
+
+// A value this run set (a field, or a group's sub-value named by its path): not grounded, or a
+// confidence below the review threshold as the outputs show it (rounded), make one low_conf
+// issue; nullopt when neither holds.
+[[nodiscard]] std::optional<Issue> review_fresh_value(const std::string& path, const Field& field, const Json& value,
+                                                      const std::optional<Evidence>& evidence,
+                                                      std::optional<double> confidence, const VerifyInput& in,
+                                                      const util::FoldedText& folded, const VerifyParams& params);
 
 }  // namespace invox::verify

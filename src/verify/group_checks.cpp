@@ -39,7 +39,7 @@ std::vector<Issue> item_count_issues(const Field& group, const Json& value) {
   return out;
 }
 
-// Grounding and confidence of one sub-value this run set: both problems become one low_conf issue.
+// Grounding and confidence of one sub-value this run set.
 std::optional<Issue> review_fresh_sub_value(const Field& sub, const Json& value, const ItemDetails* details,
                                             const std::string& path, const VerifyInput& in,
                                             const util::FoldedText& folded, const VerifyParams& params) {
@@ -49,23 +49,7 @@ std::optional<Issue> review_fresh_sub_value(const Field& sub, const Json& value,
     if (auto it = details->evidence.find(sub.id); it != details->evidence.end()) evidence = it->second;
     if (auto it = details->confidence.find(sub.id); it != details->confidence.end()) confidence = it->second;
   }
-  std::vector<std::string> problems;
-  GroundingInput g;
-  g.field = &sub;
-  g.value = &value;
-  g.evidence = &evidence;
-  g.transcript = in.transcript->text;
-  g.folded = &folded;
-  g.context = in.context;
-  if (auto r = check_grounding(g); !r.grounded) problems.push_back(r.detail);
-  if (confidence && *confidence < params.review_threshold) {
-    problems.push_back(fmt::format("confidence {:.2f} is below the review threshold {:.2f}", *confidence,
-                                   params.review_threshold));
-  }
-  if (problems.empty()) return std::nullopt;
-  std::string detail;
-  for (const auto& p : problems) detail += (detail.empty() ? "" : "; ") + p;
-  return Issue{path, IssueType::LowConf, detail, IssueAction::ManualReview};
+  return review_fresh_value(path, sub, value, evidence, confidence, in, folded, params);
 }
 
 }  // namespace

@@ -16,28 +16,6 @@ namespace {
 
 std::string label_of(const Field& f) { return f.label.empty() ? f.id : f.label; }
 
-// Grounding and confidence of a value this run set: both problems become one low_conf issue.
-std::optional<Issue> review_fresh_value(const Field& field, const FilledField& ff, const VerifyInput& in,
-                                        const util::FoldedText& folded, const VerifyParams& params) {
-  std::vector<std::string> problems;
-  GroundingInput g;
-  g.field = &field;
-  g.value = &ff.value;
-  g.evidence = &ff.evidence;
-  g.transcript = in.transcript->text;
-  g.folded = &folded;
-  g.context = in.context;
-  if (auto r = check_grounding(g); !r.grounded) problems.push_back(r.detail);
-  if (ff.confidence < params.review_threshold) {
-    problems.push_back(fmt::format("confidence {:.2f} is below the review threshold {:.2f}", ff.confidence,
-                                   params.review_threshold));
-  }
-  if (problems.empty()) return std::nullopt;
-  std::string detail;
-  for (const auto& p : problems) detail += (detail.empty() ? "" : "; ") + p;
-  return Issue{field.id, IssueType::LowConf, detail, IssueAction::ManualReview};
-}
-
 }  // namespace
 
 std::vector<Issue> verify_form(const VerifyInput& in, const VerifyParams& params) {
@@ -80,7 +58,7 @@ std::vector<Issue> verify_form(const VerifyInput& in, const VerifyParams& params
       continue;
     }
     if (ff->changed) {
-      if (auto issue = review_fresh_value(field, *ff, input, folded, params)) issues.push_back(std::move(*issue));
+      if (auto issue = review_fresh_value(field.id, field, ff->value, ff->evidence, ff->confidence, input, folded, params)) issues.push_back(std::move(*issue));
     }
   }
 

@@ -69,7 +69,7 @@ void write_review_fixture(const fs::path& dir, const std::string& stem) {
                 IssueAction::Clarify};
   missing.question = "What is the patient name?";
   issues.push_back(missing);
-  issues.push_back({"temp", IssueType::LowConf, "confidence 0.60 is below the review threshold 0.80", IssueAction::ManualReview});
+  issues.push_back({"temp", IssueType::LowConf, "confidence 0.6 is below the review threshold 0.8", IssueAction::ManualReview});
   const auto conflict = verify::constraint_problem(testing::demo_template(), testing::demo_template().constraints[0], form);
   issues.push_back({"sys", IssueType::Conflict, conflict.value_or("?"), IssueAction::ManualReview});
   write_form_pair(dir, stem, form, issues);
