@@ -71,7 +71,10 @@ int run(int argc, char** argv) {
   } catch (const CLI::Success& e) {
     return app.exit(e);  // --help, --version
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "invox: error: %s\n", e.what());
+    if (const std::string word = unknown_command(app, argc, argv); !word.empty())
+      std::fprintf(stderr, "invox: error: '%s' is not an invox command\n", word.c_str());
+    else
+      std::fprintf(stderr, "invox: error: %s\n", e.what());
     if (const std::string hint = did_you_mean(app, argc, argv); !hint.empty()) std::fprintf(stderr, "invox: %s\n", hint.c_str());
     std::fprintf(stderr, "Run 'invox --help' (or 'invox SUBCOMMAND --help') for usage.\n");
     return kExitUsage;

@@ -60,4 +60,20 @@ std::string did_you_mean(const CLI::App& root, int argc, const char* const* argv
   return {};
 }
 
+std::string unknown_command(const CLI::App& app, int argc, const char* const* argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word == "--") return {};
+    if (word.size() > 1 && word[0] == '-') {  // -v, --log-format json before the command
+      const CLI::Option* o = word.find('=') == std::string::npos ? app.get_option_no_throw(word) : nullptr;
+      if (o && o->get_items_expected_min() > 0) ++i;
+      continue;
+    }
+    const auto subs = subcommand_names(&app);
+    if (std::find(subs.begin(), subs.end(), word) != subs.end()) return {};
+    return word;
+  }
+  return {};
+}
+
 }  // namespace invox::cli

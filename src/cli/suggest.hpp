@@ -11,4 +11,8 @@ namespace invox::cli {
 // is neither a subcommand nor a flag in scope but is close to one; "" when nothing is close.
 [[nodiscard]] std::string did_you_mean(const CLI::App& app, int argc, const char* const* argv);
 
+// The first word of the command line when it is meant as a command but names none (`invox fil`),
+// so the error says so instead of CLI11's "A subcommand is required"; "" otherwise.
+[[nodiscard]] std::string unknown_command(const CLI::App& app, int argc, const char* const* argv);
+
 }  // namespace invox::cli

@@ -60,6 +60,8 @@ grep -q '"status": "failed"' m/nosuch.report.json || fail "missing input's repor
 run "$BIN" fill --model rules -j 0 "$T" in.txt; expect_rc 2; expect_err "must be a whole number of at least 1"
 [[ ${#ERR} -lt 400 ]] || fail "-j 0 message is too long: $ERR"
 run "$BIN" fil "$T" in.txt; expect_rc 2; expect_err "did you mean 'fill'?"
+expect_err "'fil' is not an invox command"
+run "$BIN" --log-format json fil "$T" in.txt; expect_rc 2; expect_err "'fil' is not an invox command"
 run "$BIN" fill --model rules --ouput o "$T" in.txt; expect_rc 2; expect_err "did you mean '--out'?"
 run "$BIN" fill --model rules --out o in.txt "$T"; expect_rc 2; expect_err "is the order swapped?"
 run "$BIN" fill --model rules --out /proc/self "$T" in.txt; expect_rc 2; expect_err "--out /proc/self: cannot write there"
