@@ -16,7 +16,7 @@ using namespace invox::batch;
 
 namespace {
 
-std::vector<std::string> names(const std::vector<BatchInput>& inputs, const fs::path& base) {
+std::vector<std::string> names(const InputList& inputs, const fs::path& base) {
   std::vector<std::string> out;
   for (const auto& i : inputs) out.push_back(i.from_stdin ? "-" : fs::path(i.path).lexically_relative(base).generic_string());
   return out;
@@ -93,7 +93,7 @@ TEST_CASE("batch inputs: stems that collide across folders get distinct, readabl
                                  (d.path() / "x").string(), (d.path() / "y").string()});
   REQUIRE(inputs.has_value());
   std::vector<std::string> stems;
-  for (const auto& i : *inputs) stems.push_back(i.stem);
+  for (const auto i : *inputs) stems.push_back(std::string(i.stem));
   CHECK(stems == std::vector<std::string>{"site1__rec-txt", "other", "site2__rec-txt", "site2__rec-wav",
                                           "x__same__n", "y__same__n"});
   CHECK(std::set<std::string>(stems.begin(), stems.end()).size() == stems.size());
@@ -111,8 +111,11 @@ TEST_CASE("batch shards: K/N parsing and an exact partition", "[batch]") {
     CHECK(r.error().kind == invox::ErrorKind::Config);
   }
 
-  std::vector<BatchInput> all;
-  for (int i = 0; i < 23; ++i) all.push_back(BatchInput{"f" + std::to_string(i), false, "s" + std::to_string(i)});
+  InputList all;
+  for (int i = 0; i < 23; ++i) {
+    all.add("f" + std::to_string(i));
+    all.set_stem(all.size() - 1, "s" + std::to_string(i));
+  }
   for (int n : {1, 2, 4, 7, 23, 30}) {
     std::multiset<std::string> seen;
     size_t smallest = all.size(), largest = 0;
@@ -123,11 +126,52 @@ TEST_CASE("batch shards: K/N parsing and an exact partition", "[batch]") {
       for (size_t i = 0; i < part.size(); ++i) CHECK(part[i].stem == again[i].stem);  // deterministic
       smallest = std::min(smallest, part.size());
       largest = std::max(largest, part.size());
-      for (const auto& in : part) seen.insert(in.stem);
+      for (const auto in : part) seen.insert(std::string(in.stem));
     }
     INFO("N=" << n);
     CHECK(seen.size() == all.size());  // every input once...
     CHECK(std::set<std::string>(seen.begin(), seen.end()).size() == all.size());  // ...and only once
     CHECK(largest - smallest <= 1);
   }
+}
+
+TEST_CASE("batch inputs: the input list keeps paths, stems and stdin apart, also after a rename", "[batch]") {
+  InputList list;
+  list.add("dir/a.txt");
+  list.add("", true);
+  list.add("other/b.wav");
+  list.set_stem(0, "a");
+  list.set_stem(1, "stdin");
+  list.set_stem(2, "b");
+  list.set_stem(0, "dir__a");  // a collision renames an input after others were added
+  REQUIRE(list.size() == 3);
+  CHECK(list[0].path == "dir/a.txt");
+  CHECK(list[0].stem == "dir__a");
+  CHECK_FALSE(list[0].from_stdin);
+  CHECK(list[1].from_stdin);
+  CHECK(list[1].display() == "-");
+  CHECK(list[2].path == "other/b.wav");
+  CHECK(list[2].stem == "b");
+  list.shrink_to_fit();
+  CHECK(list[2].display() == "other/b.wav");
+}
+
+TEST_CASE("batch inputs: a pattern that names a folder and the files in it takes each file once", "[batch]") {
+  ScratchDir d;
+  for (const char* f : {"rec/day1/a.txt", "rec/day1/b.txt"}) d.write(f, "text");
+  auto inputs = discover_inputs({(d.path() / "rec").string() + "/**"});
+  REQUIRE(inputs.has_value());
+  CHECK(names(*inputs, d.path() / "rec") == std::vector<std::string>{"day1/a.txt", "day1/b.txt"});
+}
+
+TEST_CASE("batch inputs: a qualified stem that meets a plain one gets a counter, first come first served", "[batch]") {
+  ScratchDir d;
+  // a/x.txt and b/x.txt qualify to a__x and b__x; the file named a__x.txt keeps its own stem.
+  for (const char* f : {"top/a__x.txt", "top/a/x.txt", "top/b/x.txt"}) d.write(f, "text");
+  auto inputs = discover_inputs({(d.path() / "top").string()});
+  REQUIRE(inputs.has_value());
+  std::vector<std::string> stems;
+  for (const auto i : *inputs) stems.push_back(std::string(i.stem));
+  CHECK(std::set<std::string>(stems.begin(), stems.end()).size() == stems.size());
+  CHECK(stems == std::vector<std::string>{"a__x", "a__x-2", "b__x"});
 }

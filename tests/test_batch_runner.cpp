@@ -33,7 +33,7 @@ namespace {
 // The scripted "pipeline": the input's first word decides the outcome.
 FillOutcome scripted(const BatchInput& in, std::atomic<int>& calls) {
   ++calls;
-  std::ifstream f(in.path);
+  std::ifstream f{std::string(in.path)};
   std::string word;
   f >> word;
   FillOutcome out;
@@ -65,9 +65,12 @@ BatchOptions options_for(const fs::path& out) {
   return o;
 }
 
-std::vector<BatchInput> inputs_of(const std::vector<fs::path>& files) {
-  std::vector<BatchInput> v;
-  for (const auto& f : files) v.push_back(BatchInput{f.string(), false, f.stem().string()});
+InputList inputs_of(const std::vector<fs::path>& files) {
+  InputList v;
+  for (const auto& f : files) {
+    v.add(f.string());
+    v.set_stem(v.size() - 1, f.stem().string());
+  }
   return v;
 }
 

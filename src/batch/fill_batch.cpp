@@ -45,7 +45,7 @@ Expected<BatchResult> run_fill_batch(SessionOptions session_options, const FillB
     if (!parsed) return parsed.error();
     shard = *parsed;
   }
-  const std::vector<BatchInput> inputs = select_shard(std::move(*discovered), shard);
+  const InputList inputs = select_shard(std::move(*discovered), shard);
   if (!single) log::use_batch_redaction_default();
 
   // Stdin is read once, before any worker starts.

@@ -41,8 +41,8 @@ SummaryEntry process_one(const BatchInput& input, const ProcessInput& process, c
                          const ResumeKey& key) {
   SummaryEntry e;
   e.input = input.display();
-  e.stem = input.stem;
-  const OutputPaths paths = output_paths_for(options.out_dir, input.stem);
+  e.stem = std::string(input.stem);
+  const OutputPaths paths = output_paths_for(options.out_dir, e.stem);
   const auto t0 = std::chrono::steady_clock::now();
   auto elapsed_ms = [&] {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -92,7 +92,7 @@ int BatchResult::exit_code() const {
   return counts.failed > 0 || !summary_error.empty() ? 1 : 0;
 }
 
-Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const ProcessInput& process,
+Expected<BatchResult> run_batch(const InputList& inputs, const ProcessInput& process,
                                 const BatchOptions& options) {
   if (auto s = prepare_output_dir(options.out_dir); !s) return s.error();
 
@@ -121,7 +121,7 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
     // the next run, once the configuration is fixed.
     if (config_failed.load()) return;
     std::optional<SummaryEntry> e;
-    log::set_correlation_id(inputs[i].stem);
+    log::set_correlation_id(std::string(inputs[i].stem));
     try {
       e = process_one(inputs[i], process_unless_stopped, options, key);
     } catch (const util::StopRequested&) {
@@ -166,7 +166,7 @@ Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const Pro
   const auto not_run = [&inputs](size_t i) {
     SummaryEntry e;
     e.input = inputs[i].display();
-    e.stem = inputs[i].stem;
+    e.stem = std::string(inputs[i].stem);
     return e;
   };
   if (auto s = summary.finish(inputs.size(), not_run, header); !s) result.summary_error = s.error().message;

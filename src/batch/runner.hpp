@@ -54,7 +54,7 @@ struct BatchResult {
 };
 
 // Config error when the output folder cannot be created.
-[[nodiscard]] Expected<BatchResult> run_batch(const std::vector<BatchInput>& inputs, const ProcessInput& process,
+[[nodiscard]] Expected<BatchResult> run_batch(const InputList& inputs, const ProcessInput& process,
                                               const BatchOptions& options);
 
 }  // namespace invox::batch

@@ -27,13 +27,16 @@ Expected<Shard> parse_shard(std::string_view text) {
   return s;
 }
 
-std::vector<BatchInput> select_shard(std::vector<BatchInput> inputs, const Shard& shard) {
+InputList select_shard(InputList inputs, const Shard& shard) {
   if (shard.count <= 1) return inputs;
-  std::vector<BatchInput> out;
-  out.reserve(inputs.size() / static_cast<size_t>(shard.count) + 1);
+  InputList out;
   for (size_t i = 0; i < inputs.size(); ++i) {
-    if (static_cast<int>(i % static_cast<size_t>(shard.count)) == shard.index - 1) out.push_back(std::move(inputs[i]));
+    if (static_cast<int>(i % static_cast<size_t>(shard.count)) != shard.index - 1) continue;
+    const BatchInput in = inputs[i];
+    out.add(in.path, in.from_stdin);
+    out.set_stem(out.size() - 1, in.stem);
   }
+  out.shrink_to_fit();
   return out;
 }
 

@@ -19,6 +19,6 @@ struct Shard {
 
 // Round-robin over the discovered (sorted) order: input i belongs to shard (i mod N) + 1. The
 // shards partition the list exactly and differ in size by at most one.
-[[nodiscard]] std::vector<BatchInput> select_shard(std::vector<BatchInput> inputs, const Shard& shard);
+[[nodiscard]] InputList select_shard(InputList inputs, const Shard& shard);
 
 }  // namespace invox::batch

@@ -101,7 +101,7 @@ void run(const TranscribeFlags& f) {
       ++failed;
       continue;
     }
-    const auto out = std::filesystem::path(f.out_dir) / (in.stem + ".transcript.json");
+    const auto out = std::filesystem::path(f.out_dir) / (std::string(in.stem) + ".transcript.json");
     if (auto s = write_file_atomically(out, to_json(*transcript).dump(2, ' ', false, Json::error_handler_t::replace) + "\n"); !s) {
       std::fprintf(stderr, "invox: error: %s\n", s.error().message.c_str());
       ++failed;
