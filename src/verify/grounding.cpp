@@ -1,12 +1,13 @@
 #include "verify/grounding.hpp"
 
-#include <fmt/format.h>
-
 #include <cctype>
 #include <cmath>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "util/strings.hpp"
+#include "verify/mentions.hpp"
 #include "verify/value_search.hpp"
 
 namespace invox::verify {
@@ -56,12 +57,8 @@ bool field_cue_present(const GroundingInput& in) {
   const auto words = util::folded_words(in.transcript);
   for (const auto& cue : cues) {
     if (cue.size() < 3) continue;
-    for (const auto& w : words) {
-      size_t common = 0;
-      while (common < cue.size() && common < w.size() && cue[common] == w[common]) ++common;
-      if (common == cue.size() && common == w.size()) return true;
-      if (common >= 5) return true;
-    }
+    for (const auto& w : words)
+      if (shares_stem(cue, w)) return true;
   }
   return false;
 }
