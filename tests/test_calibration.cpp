@@ -1,14 +1,15 @@
 // Calibration: pool-adjacent-violators, per-type maps with pooling, the file format, the
 // confidence figures of DESIGN.md "Scoring confidence", cross-validation, and applying a
 // calibration in the pipeline (rawConfidence kept).
-#include <catch2/catch.hpp>
-
 #include <cmath>
+
+#include <catch2/catch.hpp>
 
 #include "eval/calibration_fit.hpp"
 #include "eval/confidence_charts.hpp"
 #include "eval/confidence_metrics.hpp"
 #include "eval/isotonic.hpp"
+#include "eval/status_validation.hpp"
 #include "invox/calibration.hpp"
 #include "support/fake_extractor.hpp"
 #include "support/pipeline_fixtures.hpp"
@@ -30,6 +31,16 @@ void add_samples(std::vector<CalibrationSample>& out, const std::string& type, d
     const std::string id = type + "-" + std::to_string(out.size());
     out.push_back({id, "f", type, raw, i < right});
   }
+}
+
+// A calibration for the fake model of the pipeline tests, with `global` as its value map.
+std::shared_ptr<Calibration> fake_calibration(std::vector<std::pair<double, double>> global) {
+  auto c = std::make_shared<Calibration>();
+  c->strategy = "S1";
+  c->models = "fake";
+  c->samples = 100;
+  c->global.knots = std::move(global);
+  return c;
 }
 
 }  // namespace
@@ -176,11 +187,7 @@ TEST_CASE("pipeline: a calibration maps the values this run set and keeps rawCon
   auto model = FakeExtractor::answering({{"temp", candidate(38.5, 0.9, "38.5")}});
   CurrentValues current;
   current["sex"] = CurrentValue{Json("female"), false, "manual"};
-  auto calibration = std::make_shared<Calibration>();
-  calibration->strategy = "S1";
-  calibration->models = "fake";
-  calibration->samples = 100;
-  calibration->global.knots = {{0.0, 0.1}, {1.0, 0.6}};
+  auto calibration = fake_calibration({{0.0, 0.1}, {1.0, 0.6}});
   PipelineOptions options;
   options.calibration = calibration;
   auto out = make_orchestrator(model, options).process(text_request("Temperature 38.5.", current));
@@ -194,6 +201,17 @@ TEST_CASE("pipeline: a calibration maps the values this run set and keeps rawCon
   CHECK(count_issues(out.report, "temp", IssueType::LowConf) == 1);
   const FilledField* sex = out.form.find("sex");  // carried, not estimated by this run
   CHECK_FALSE(sex->raw_confidence);
+  // An earlier run's value (source "ai") carried unchanged was not estimated by this one either:
+  // it keeps confidence 1, not the map's value at 1.
+  CurrentValues earlier;
+  earlier["sex"] = CurrentValue{Json("female"), false, "ai"};
+  auto again = make_orchestrator(model, options).process(text_request("Temperature 38.5.", earlier));
+  const FilledField* carried_ai = again.form.find("sex");
+  REQUIRE(carried_ai);
+  CHECK(carried_ai->source == "ai");
+  CHECK_FALSE(carried_ai->changed);
+  CHECK(carried_ai->confidence == Approx(1.0));
+  CHECK_FALSE(carried_ai->raw_confidence);
 
   PipelineOptions raw;
   raw.builtin_calibration = false;
@@ -217,11 +235,7 @@ TEST_CASE("pipeline: a group's sub-values are calibrated by their own types, raw
   second.confidence = {{"drug", 0.5}};
   c.items = {first, second};
   auto model = FakeExtractor::answering({{"doses", c}});
-  auto calibration = std::make_shared<Calibration>();
-  calibration->strategy = "S1";
-  calibration->models = "fake";
-  calibration->samples = 100;
-  calibration->global.knots = {{0.0, 0.0}, {1.0, 1.0}};
+  auto calibration = fake_calibration({{0.0, 0.0}, {1.0, 1.0}});
   calibration->by_type["text"].knots = {{0.0, 0.1}, {1.0, 0.6}};   // text read badly
   calibration->by_type["number"].knots = {{0.0, 0.5}, {1.0, 1.0}};  // numbers read well
   PipelineOptions options;
@@ -241,6 +255,105 @@ TEST_CASE("pipeline: a group's sub-values are calibrated by their own types, raw
   const Json written = to_json(*doses);
   CHECK(written["items"][0]["rawConfidence"]["mg"] == Json(0.9));
   CHECK(written["items"][1]["confidence"]["drug"] == Json(0.35));
+}
+
+TEST_CASE("calibration file: kept maps round trip; a file without them has none", "[calibration]") {
+  Calibration c;
+  c.strategy = "S1";
+  c.models = "rules";
+  c.global.knots = {{0.2, 0.3}, {0.8, 0.9}};
+  const Json without = to_json(c);
+  CHECK_FALSE(without.contains("kept"));
+  auto old = calibration_from_json(without, "old.json");
+  REQUIRE(old);
+  CHECK_FALSE(old->kept);
+  CHECK_FALSE(old->apply_kept("textarea", 0.5));
+
+  TypeMaps kept;
+  kept.samples = 30;
+  kept.global.knots = {{0.1, 0.2}, {0.9, 0.95}};
+  kept.by_type["textarea"].knots = {{0.5, 0.4}};
+  c.kept = kept;
+  c.kept_validation = Json{{"folds", 5}};
+  const Json doc = to_json(c);
+  REQUIRE(doc.contains("kept"));
+  CHECK(doc["invoxCalibration"] == kCalibrationFormatVersion);  // an additive, optional key
+  auto back = calibration_from_json(doc, "c.json");
+  REQUIRE(back);
+  CHECK(to_json(*back) == doc);
+  REQUIRE(back->apply_kept("textarea", 0.9));
+  CHECK(*back->apply_kept("textarea", 0.9) == Approx(0.4));
+  CHECK(*back->apply_kept("date", 0.5) == Approx(0.575));  // global, interpolated
+  Json bad = doc;
+  bad["kept"]["global"]["knots"] = Json::array({Json::array({0.2, 0.9}), Json::array({0.8, 0.3})});
+  auto decreasing = calibration_from_json(bad, "c.json");
+  REQUIRE_FALSE(decreasing);
+  CHECK(decreasing.error().message.find("kept") != std::string::npos);
+}
+
+TEST_CASE("pipeline: kept maps give fields the run did not set a keptConfidence that VER compares",
+          "[calibration][orchestrator]") {
+  using namespace invox::testing;
+  auto model = FakeExtractor::answering({{"name", candidate("Ann Lee", 0.99, "Ann Lee")}});
+  auto calibration = fake_calibration({{0.0, 0.99}, {1.0, 0.99}});
+  TypeMaps kept;
+  kept.global.knots = {{0.0, 0.9}, {1.0, 0.9}};               // fields left empty are usually right...
+  kept.by_type["textarea"].knots = {{0.0, 0.3}, {1.0, 0.5}};  // ... but lists are often missed
+  calibration->kept = kept;
+  PipelineOptions options;
+  options.calibration = calibration;
+  auto out = make_orchestrator(model, options).process(text_request("Ann Lee, seen today."));
+  const FilledField* allergies = out.form.find("allergies");
+  REQUIRE(allergies);
+  REQUIRE(allergies->kept_confidence);
+  CHECK(*allergies->kept_confidence < 0.5 + 1e-9);
+  REQUIRE(allergies->kept_raw);
+  CHECK(to_json(*allergies).contains("keptConfidence"));
+  CHECK(*out.form.find("smoker")->kept_confidence == Approx(0.9));
+  CHECK(count_issues(out.report, "allergies", IssueType::Missing) == 1);
+  CHECK(count_issues(out.report, "smoker", IssueType::Missing) == 0);
+  CHECK(out.report.status == FormStatus::NeedsReview);
+  const Json report = to_json(out.report);
+  REQUIRE(report.contains("keptConfidence"));
+  CHECK(report["keptConfidence"].contains("allergies"));
+  CHECK_FALSE(report["keptConfidence"].contains("name"));  // set by the run: it has a confidence
+
+  // Without kept maps a raw score is still computed, but no probability is claimed.
+  PipelineOptions raw;
+  raw.builtin_calibration = false;
+  auto plain = make_orchestrator(model, raw).process(text_request("Ann Lee, seen today."));
+  CHECK(plain.form.find("allergies")->kept_raw);
+  CHECK_FALSE(plain.form.find("allergies")->kept_confidence);
+  CHECK_FALSE(to_json(*plain.form.find("allergies")).contains("keptConfidence"));
+}
+
+TEST_CASE("status cross-validation: kept maps stop forms whose values pass but a field was missed", "[calibration]") {
+  // 40 cases, each with one right value at a high score and one empty field. Half the empty
+  // fields score low and were omissions (the form is wrong); half score high and are rightly
+  // empty. Two cases are blocked by another issue.
+  std::vector<CalibrationSample> values, kept;
+  std::vector<CalibrationCase> cases;
+  for (int i = 0; i < 40; ++i) {
+    const std::string group = "set/c" + std::to_string(i);
+    const bool missed = i % 2 == 0;
+    values.push_back({group, "v", "text", 0.9, true});
+    kept.push_back({group, "k", "textarea", missed ? 0.3 : 0.9, !missed});
+    cases.push_back({group, !missed, i == 1 || i == 3});
+  }
+  FitParams params;
+  params.min_type_samples = 10;
+  const StatusValidation s = cross_validate_status(values, kept, cases, params);
+  CHECK(s.folds == params.folds);
+  CHECK(s.values_only.cases == 40);
+  CHECK(s.values_only.complete == 38);
+  REQUIRE(s.values_only.complete_exact_rate());
+  CHECK(*s.values_only.complete_exact_rate() == Approx(18.0 / 38.0));
+  CHECK(s.with_kept.complete == 18);
+  REQUIRE(s.with_kept.complete_exact_rate());
+  CHECK(*s.with_kept.complete_exact_rate() == Approx(1.0));
+  CHECK(s.with_kept.review_rate() == Approx(22.0 / 40.0));
+  const Json j = status_json(s.with_kept);
+  CHECK(j["completeForms"] == 18);
 }
 
 TEST_CASE("the built-in rules calibration is well formed and monotone", "[calibration]") {

@@ -41,5 +41,7 @@ TEST_CASE("the built-in rules calibration matches the engine's raw outputs on it
     CHECK(collected->datasets[i].sha256 == builtin->datasets[i].sha256);
   }
   CHECK(static_cast<long>(collected->samples.size()) == builtin->samples);
-  CHECK(eval::samples_fingerprint(collected->samples) == builtin->raw_fingerprint);
+  CHECK(eval::collected_fingerprint(*collected) == builtin->raw_fingerprint);
+  REQUIRE(builtin->kept);
+  CHECK(static_cast<long>(collected->kept.size()) == builtin->kept->samples);
 }

@@ -35,6 +35,25 @@ double confidence_of(const std::string& text, const std::string& field) {
   return it->second.confidence;
 }
 
+Template meds_template() {
+  Template t = gauge_template();
+  Field meds;
+  meds.id = "medications";
+  meds.label = "Medications";
+  meds.type = FieldType::Textarea;
+  t.fields.push_back(meds);
+  return t;
+}
+
+Candidate list_read(const std::string& text) {
+  NormalizeContext ctx;
+  ctx.reference_date = "2026-03-14";
+  auto out = extract_all(meds_template(), text, {}, ctx);
+  auto it = out.find("medications");
+  REQUIRE(it != out.end());
+  return it->second;
+}
+
 ConfidenceSignals cued(double score) {
   ConfidenceSignals s;
   s.reader_score = score;
@@ -69,6 +88,26 @@ TEST_CASE("signals: a field said twice with different values is less certain tha
   const double once = confidence_of("Pressure 40.", "pressure");
   const double twice = confidence_of("Pressure 40. Later on, pressure 45.", "pressure");
   CHECK(twice < once);
+}
+
+TEST_CASE("signals: a list that runs on, may go on elsewhere or starts mid-phrase is less certain",
+          "[rules][calibration]") {
+  const double clean = combine_signals(cued(0.85));
+  for (auto flag :
+       {&ConfidenceSignals::list_runs_on, &ConfidenceSignals::list_continues, &ConfidenceSignals::list_open_start}) {
+    auto doubtful = cued(0.85);
+    doubtful.*flag = true;
+    CHECK(combine_signals(doubtful) < clean);
+  }
+  // Read from text: the same list, closed by a sentence end, then added to two sentences later.
+  const Candidate closed = list_read("Medications: aspirin and metformin. Pressure 40.");
+  const Candidate added = list_read("Medications: aspirin and metformin. Pressure 40. He also takes vitamin D.");
+  CHECK(closed.value == added.value);
+  CHECK(added.confidence < closed.confidence);
+  // A joiner that leads into another field's cue ends the list like the cue alone.
+  const Candidate next_cue = list_read("medications aspirin and metformin and pressure 40");
+  CHECK(next_cue.value == list_read("medications aspirin and metformin pressure 40").value);
+  CHECK(next_cue.confidence == Approx(list_read("medications aspirin and metformin pressure 40").confidence));
 }
 
 TEST_CASE("S3/S4 signals: agreement raises, a judged disagreement or a lone answer lowers", "[calibration][strategy]") {

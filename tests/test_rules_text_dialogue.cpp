@@ -75,6 +75,13 @@ TEST_CASE("rules: a comment after a list's last item is not an item", "[rules][d
   CHECK(read("Toys: a rope, a ball, everything else stays home.", "toys") == Json::array({"rope", "ball"}));
 }
 
+TEST_CASE("rules: a hyphenated word keeps its short part at an item's start or end", "[rules][dialogue-text]") {
+  // "on" and "in" are function words alone; in "on-call" and "check-in" they are part of the word.
+  CHECK(read("Concerns: on-call vet coverage, late check-in.", "concerns") ==
+        Json::array({"on-call vet coverage", "late check-in"}));
+  CHECK(read("Concerns: on the lead, limping.", "concerns") == Json::array({"lead", "limping"}));
+}
+
 TEST_CASE("rules: 'or' joins list items like 'and'", "[rules][dialogue-text]") {
   CHECK(read("Watch for limping, sneezing, or coughing.", "concerns") ==
         Json::array({"limping", "sneezing", "coughing"}));

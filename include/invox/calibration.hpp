@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -27,6 +28,16 @@ struct MonotoneMap {
   [[nodiscard]] double apply(double raw) const;
 };
 
+// Maps per field type with a pooled global map for types that had too few samples.
+struct TypeMaps {
+  long samples = 0;
+  MonotoneMap global;
+  std::map<std::string, MonotoneMap> by_type;  // field type name ("date") -> map
+
+  // The probability for field type `type` at raw score `raw`: its own map, else the global one.
+  [[nodiscard]] double apply(std::string_view type, double raw) const;
+};
+
 // One labelled dataset a calibration was fitted on.
 struct CalibrationDataset {
   std::string path;
@@ -46,9 +57,17 @@ struct Calibration {
   Json validation = Json::object();  // cross-validated and in-sample figures, as calibrate printed them
   MonotoneMap global;
   std::map<std::string, MonotoneMap> by_type;  // field type name ("date") -> map
+  // Fields a run did not set (left empty, or kept at their current value): maps from the raw
+  // kept score (src/verify/kept_signals.hpp) to the probability that what the field holds (null,
+  // or the current value) is right. Absent in files written before it existed: VER then falls
+  // back to flagging only empty fields the transcript names (docs/PIPELINE.md).
+  std::optional<TypeMaps> kept;
+  Json kept_validation = Json::object();  // cross-validated figures of the kept maps and of form status
 
   // The calibrated probability of a value of field type `type` with raw score `raw`.
   [[nodiscard]] double apply(std::string_view type, double raw) const;
+  // The probability that a field the run did not set is right, or nullopt without kept maps.
+  [[nodiscard]] std::optional<double> apply_kept(std::string_view type, double raw) const;
   // sha256 of the document: what a run's settings fingerprint records.
   [[nodiscard]] std::string fingerprint() const;
 };

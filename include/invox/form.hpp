@@ -33,6 +33,7 @@ struct FilledForm {
   RunContext run;  // written as "run" when set (fill runs; eval does not write outputs)
 
   [[nodiscard]] const FilledField* find(const std::string& field_id) const;
+  [[nodiscard]] FilledField* find(const std::string& field_id);
 };
 
 enum class FormStatus { Complete, NeedsReview, Failed };
@@ -42,6 +43,9 @@ struct Report {
   std::string template_id;  // written as "template" when set
   FormStatus status = FormStatus::Failed;
   std::vector<std::pair<std::string, double>> confidence;  // template order, filled fields only
+  // Template order: fields this run did not set that have a `keptConfidence` (invox/values.hpp);
+  // written as "keptConfidence" when there is any.
+  std::vector<std::pair<std::string, double>> kept_confidence;
   std::vector<Issue> issues;
   std::vector<Decision> decisions;
   std::vector<StageTiming> stages;

@@ -57,6 +57,12 @@ struct FilledField {
   // `rawConfidence`; DESIGN.md "Calibration").
   std::optional<double> raw_confidence;
   std::optional<Evidence> evidence;
+  // A field this run did not set (left empty, or kept at its current value), not locked and not
+  // required: the probability that what it holds is right, from the calibration's kept maps
+  // (written as `keptConfidence`, with the raw score as `rawKeptConfidence`; DESIGN.md
+  // "Calibration"). `kept_raw` is computed on every run; `kept_confidence` only with kept maps.
+  std::optional<double> kept_confidence;
+  std::optional<double> kept_raw;
   bool locked = false;  // carried from a locked current value; written so the output is a valid --current
   bool reviewed = false;  // a person decided this value (`invox review`); written only when true
   // Group fields: one entry per item of `value` (same order); `confidence` above is the lowest of

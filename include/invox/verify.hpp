@@ -2,6 +2,7 @@
 // The rule-based verification agent (VER): completeness, type validity, cross-field
 // constraints, grounding and confidence checks over an assembled form. See docs/PIPELINE.md
 // for every issue type, its action and which issues need a person.
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,8 +28,16 @@ struct VerifyInput {
 
 // Checks the form. Values set by this run (`changed`) are checked for grounding and
 // confidence; values carried over from the current values are exempt from both, since
-// they were not extracted from this transcript.
+// they were not extracted from this transcript. A field this run did not set is flagged when its
+// `kept_confidence` is below the threshold; without one (no kept maps), an empty optional field
+// is flagged only when the transcript names it.
 [[nodiscard]] std::vector<Issue> verify_form(const VerifyInput& input, const VerifyParams& params = {});
+
+// The raw kept score (src/verify/kept_signals.hpp) of every field this run did not set that a
+// person could be asked about: empty and optional, or carried unchanged from the current values;
+// never a locked field. Keyed by field id. A calibration's kept maps make these probabilities
+// (FilledField::kept_confidence), which verify_form compares with the review threshold.
+[[nodiscard]] std::map<std::string, double> kept_raw_scores(const VerifyInput& input);
 
 // Why `value` is not a valid normalized value of `field` (type, options, range), or nullopt.
 [[nodiscard]] std::optional<std::string> type_problem(const Field& field, const Json& value);

@@ -23,9 +23,21 @@ double MonotoneMap::apply(double raw) const {
   return lo->second + (hi->second - lo->second) * (raw - lo->first) / width;
 }
 
-double Calibration::apply(std::string_view type, double raw) const {
+namespace {
+double apply_typed(const std::map<std::string, MonotoneMap>& by_type, const MonotoneMap& global, std::string_view type,
+                   double raw) {
   if (auto it = by_type.find(std::string(type)); it != by_type.end()) return it->second.apply(raw);
   return global.apply(raw);
+}
+}  // namespace
+
+double TypeMaps::apply(std::string_view type, double raw) const { return apply_typed(by_type, global, type, raw); }
+
+double Calibration::apply(std::string_view type, double raw) const { return apply_typed(by_type, global, type, raw); }
+
+std::optional<double> Calibration::apply_kept(std::string_view type, double raw) const {
+  if (!kept) return std::nullopt;
+  return kept->apply(type, raw);
 }
 
 namespace {
@@ -54,6 +66,36 @@ Expected<MonotoneMap> map_from_json(const Json& doc, const std::string& where) {
   return m;
 }
 
+Json type_maps_json(const TypeMaps& maps, const Json& validation) {
+  Json types = Json::object();
+  for (const auto& [type, m] : maps.by_type)
+    types[type] = map_json(m);
+  return Json{{"samples", maps.samples},
+              {"validation", validation},
+              {"global", map_json(maps.global)},
+              {"byType", std::move(types)}};
+}
+
+Expected<TypeMaps> type_maps_from_json(const Json& doc, const std::string& where) {
+  if (!doc.is_object()) return Error::config(where + " must be an object with 'global' and 'byType'");
+  TypeMaps maps;
+  if (auto it = doc.find("samples"); it != doc.end() && it->is_number_integer()) maps.samples = it->get<long>();
+  auto global = doc.find("global");
+  if (global == doc.end()) return Error::config(where + ": no 'global' map");
+  auto g = map_from_json(*global, where + ".global");
+  if (!g) return g.error();
+  maps.global = std::move(*g);
+  if (auto it = doc.find("byType"); it != doc.end()) {
+    if (!it->is_object()) return Error::config(where + ": 'byType' must be an object keyed by field type");
+    for (const auto& [type, m] : it->items()) {
+      auto parsed = map_from_json(m, where + ".byType." + type);
+      if (!parsed) return parsed.error();
+      maps.by_type[type] = std::move(*parsed);
+    }
+  }
+  return maps;
+}
+
 std::string text_member(const Json& doc, const char* key) {
   auto it = doc.find(key);
   return it != doc.end() && it->is_string() ? it->get<std::string>() : std::string();
@@ -66,16 +108,18 @@ Json to_json(const Calibration& c) {
   for (const auto& d : c.datasets) datasets.push_back(Json{{"path", d.path}, {"cases", d.cases}, {"sha256", d.sha256}});
   Json types = Json::object();
   for (const auto& [type, m] : c.by_type) types[type] = map_json(m);
-  return Json{{"invoxCalibration", kCalibrationFormatVersion},
-              {"strategy", c.strategy},
-              {"models", c.models},
-              {"created", c.created},
-              {"datasets", std::move(datasets)},
-              {"samples", c.samples},
-              {"rawFingerprint", c.raw_fingerprint},
-              {"validation", c.validation},
-              {"global", map_json(c.global)},
-              {"byType", std::move(types)}};
+  Json doc{{"invoxCalibration", kCalibrationFormatVersion},
+           {"strategy", c.strategy},
+           {"models", c.models},
+           {"created", c.created},
+           {"datasets", std::move(datasets)},
+           {"samples", c.samples},
+           {"rawFingerprint", c.raw_fingerprint},
+           {"validation", c.validation},
+           {"global", map_json(c.global)},
+           {"byType", std::move(types)}};
+  if (c.kept) doc["kept"] = type_maps_json(*c.kept, c.kept_validation);
+  return doc;
 }
 
 Expected<Calibration> calibration_from_json(const Json& doc, const std::string& origin) {
@@ -101,18 +145,17 @@ Expected<Calibration> calibration_from_json(const Json& doc, const std::string& 
       c.datasets.push_back(std::move(ds));
     }
   }
-  auto global = doc.find("global");
-  if (global == doc.end()) return Error::config(origin + ": no 'global' map");
-  auto g = map_from_json(*global, origin + ": global");
-  if (!g) return g.error();
-  c.global = std::move(*g);
-  if (auto it = doc.find("byType"); it != doc.end()) {
-    if (!it->is_object()) return Error::config(origin + ": 'byType' must be an object keyed by field type");
-    for (const auto& [type, m] : it->items()) {
-      auto parsed = map_from_json(m, origin + ": byType." + type);
-      if (!parsed) return parsed.error();
-      c.by_type[type] = std::move(*parsed);
-    }
+  // The value maps sit at the top level, in the same shape as the kept maps' object.
+  auto values = type_maps_from_json(doc, origin);
+  if (!values) return values.error();
+  c.global = std::move(values->global);
+  c.by_type = std::move(values->by_type);
+  // Optional (format 1 files written before it existed have none): an older invox ignores it.
+  if (auto it = doc.find("kept"); it != doc.end()) {
+    auto kept = type_maps_from_json(*it, origin + ": kept");
+    if (!kept) return kept.error();
+    c.kept = std::move(*kept);
+    if (auto v = it->find("validation"); v != it->end() && v->is_object()) c.kept_validation = *v;
   }
   return c;
 }

@@ -1,6 +1,7 @@
 #include "invox/form.hpp"
 
 #include <array>
+#include <utility>
 
 #include "util/rounding.hpp"
 
@@ -17,6 +18,10 @@ const FilledField* FilledForm::find(const std::string& field_id) const {
     if (id == field_id) return &f;
   }
   return nullptr;
+}
+
+FilledField* FilledForm::find(const std::string& field_id) {
+  return const_cast<FilledField*>(std::as_const(*this).find(field_id));
 }
 
 Json to_json(const RunContext& r) {
@@ -62,6 +67,12 @@ Json to_json(const Report& r) {
   Json conf = Json::object();
   for (const auto& [id, c] : r.confidence) conf[id] = util::round_to(c, util::kConfidenceDecimals);
   j["confidence"] = conf;
+  if (!r.kept_confidence.empty()) {
+    Json kept = Json::object();
+    for (const auto& [id, c] : r.kept_confidence)
+      kept[id] = util::round_to(c, util::kConfidenceDecimals);
+    j["keptConfidence"] = kept;
+  }
   j["issues"] = Json::array();
   for (const auto& i : r.issues) j["issues"].push_back(to_json(i));
   j["decisions"] = Json::array();
@@ -107,6 +118,11 @@ Expected<Report> report_from_json(const Json& doc) {
   if (auto it = doc.find("confidence"); it != doc.end() && it->is_object()) {
     for (const auto& [id, c] : it->items()) {
       if (c.is_number()) r.confidence.emplace_back(id, c.get<double>());
+    }
+  }
+  if (auto it = doc.find("keptConfidence"); it != doc.end() && it->is_object()) {
+    for (const auto& [id, c] : it->items()) {
+      if (c.is_number()) r.kept_confidence.emplace_back(id, c.get<double>());
     }
   }
   for (const auto& [key, parse] : {std::pair{"issues", 0}, std::pair{"decisions", 1}, std::pair{"stages", 2}}) {

@@ -332,6 +332,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.list_joiners = r.phrases("list_joiners");
   d.list_restarts = r.words("list_restarts");
   d.list_enders = r.words("list_enders");
+  d.list_additions = r.phrases("list_additions");
   d.list_comment_openers = r.words("list_comment_openers");
   d.list_alternatives = r.phrases("list_alternatives");
   d.item_openers = r.words("item_openers");

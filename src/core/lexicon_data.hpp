@@ -106,6 +106,7 @@ struct LexiconData {
   std::vector<Phrase> list_joiners;
   WordSet list_restarts, list_enders, restrictive_adverbs;
   WordSet list_comment_openers;
+  std::vector<Phrase> list_additions;  // "he also takes": a later sentence adds to a list
   std::vector<Phrase> list_alternatives;
   // Repeating groups: words that open the next record, verbs that withdraw a named record.
   WordSet item_openers, item_removers, collective_words;

@@ -117,6 +117,10 @@ Json to_json(const FilledField& f) {
   j["source"] = f.source.empty() ? Json(nullptr) : Json(f.source);
   j["confidence"] = util::round_to(f.confidence, util::kConfidenceDecimals);
   if (f.raw_confidence) j["rawConfidence"] = util::round_to(*f.raw_confidence, util::kConfidenceDecimals);
+  if (f.kept_confidence) {
+    j["keptConfidence"] = util::round_to(*f.kept_confidence, util::kConfidenceDecimals);
+    if (f.kept_raw) j["rawKeptConfidence"] = util::round_to(*f.kept_raw, util::kConfidenceDecimals);
+  }
   if (f.evidence) j["evidence"] = to_json(*f.evidence);
   const bool records = f.value.is_array() &&
                        std::all_of(f.value.begin(), f.value.end(), [](const Json& item) { return item.is_object(); });
@@ -196,6 +200,8 @@ Expected<FilledField> filled_field_from_json(const Json& doc) {
   if (auto it = doc.find("locked"); it != doc.end() && it->is_boolean()) f.locked = it->get<bool>();
   if (auto it = doc.find("confidence"); it != doc.end() && it->is_number()) f.confidence = it->get<double>();
   if (auto it = doc.find("rawConfidence"); it != doc.end() && it->is_number()) f.raw_confidence = it->get<double>();
+  if (auto it = doc.find("keptConfidence"); it != doc.end() && it->is_number()) f.kept_confidence = it->get<double>();
+  if (auto it = doc.find("rawKeptConfidence"); it != doc.end() && it->is_number()) f.kept_raw = it->get<double>();
   if (auto it = doc.find("evidence"); it != doc.end() && it->is_object()) {
     auto e = evidence_from_json(*it);
     if (!e) return e.error();

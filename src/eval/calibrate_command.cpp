@@ -25,6 +25,16 @@ std::vector<fs::path> files_in(const fs::path& dir) {
   return out;
 }
 
+// The case has an issue that no threshold decides. The runs raise no low-confidence issue
+// (raw_score_factory), and an optional field left empty (missing, manual_review) is what the
+// kept maps decide, so every other issue blocks `complete` whatever the maps say.
+bool blocked(const CaseRun& cr) {
+  if (cr.status == FormStatus::Failed) return true;
+  return std::any_of(cr.issues.begin(), cr.issues.end(), [](const Issue& i) {
+    return !(i.type == IssueType::Missing && i.action == IssueAction::ManualReview);
+  });
+}
+
 std::string figure(const std::optional<double>& v) { return v ? fmt::format("{:.3f}", *v) : "n/a"; }
 
 void print_row(std::FILE* out, const char* name, const ConfidenceMetrics& m) {
@@ -49,6 +59,7 @@ std::string dataset_sha256(const Dataset& dataset) {
 StrategyFactory raw_score_factory(PipelineOptions pipeline, const ModelServices& services) {
   pipeline.calibration = nullptr;
   pipeline.builtin_calibration = false;
+  pipeline.review_threshold = 0.0;
   return pipeline_factory(std::move(pipeline), services, std::nullopt);
 }
 
@@ -69,16 +80,30 @@ Expected<CollectedSamples> collect_samples(const std::vector<std::string>& datas
     out.models = run.metrics.model;
     out.datasets.push_back({path, static_cast<long>(dataset->cases.size()), dataset_sha256(*dataset)});
     for (const auto& cr : run.cases) {
+      const std::string group = dataset->name + "/" + cr.score.case_id;
       for (const auto& field : cr.score.fields) {
+        if (field.kept_raw)
+          out.kept.push_back({group, field.field, std::string(to_string(field.type)), *field.kept_raw,
+                              field.outcome == Outcome::Correct});
         for_each_scored_value(field, [&](const FieldScore& f) {
-          if (!f.set_by_run) return;
-          out.samples.push_back({dataset->name + "/" + cr.score.case_id, f.field, std::string(to_string(f.type)),
+          if (!f.set_by_run || !f.changed) return;
+          out.samples.push_back({group, f.field, std::string(to_string(f.type)),
                                  f.raw_confidence.value_or(f.confidence), f.outcome == Outcome::Correct});
         });
       }
+      out.cases.push_back({group, cr.score.exact(), blocked(cr)});
     }
   }
   return out;
+}
+
+std::string collected_fingerprint(const CollectedSamples& collected) {
+  std::vector<CalibrationSample> all = collected.samples;
+  for (auto s : collected.kept) {
+    s.field = "kept:" + s.field;
+    all.push_back(std::move(s));
+  }
+  return samples_fingerprint(std::move(all));
 }
 
 Expected<int> run_calibrate_command(const CalibrateCommandOptions& o, std::FILE* out, std::FILE* err) {
@@ -98,10 +123,17 @@ Expected<int> run_calibrate_command(const CalibrateCommandOptions& o, std::FILE*
   c.models = collected->models;
   c.created = util::utc_now_iso8601();
   c.datasets = collected->datasets;
-  c.raw_fingerprint = samples_fingerprint(collected->samples);
+  c.raw_fingerprint = collected_fingerprint(*collected);
   fit_maps(collected->samples, o.fit, c);
   const CrossValidation cv = cross_validate(collected->samples, o.fit);
   c.validation = validation_json(cv);
+  c.kept = fit_type_maps(collected->kept, o.fit);
+  const CrossValidation kept_cv = cross_validate(collected->kept, o.fit);
+  const StatusValidation status = cross_validate_status(collected->samples, collected->kept, collected->cases, o.fit);
+  c.kept_validation = validation_json(kept_cv);
+  c.kept_validation["status"] = Json{{"folds", status.folds},
+                                     {"valuesOnly", status_json(status.values_only)},
+                                     {"withKept", status_json(status.with_kept)}};
 
   const std::string text = to_json(c).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
   if (auto s = write_file_atomically(o.out_path, text); !s) return Error::config("--out " + s.error().message);
@@ -122,6 +154,22 @@ Expected<int> run_calibrate_command(const CalibrateCommandOptions& o, std::FILE*
   print_row(out, "raw", cv.raw);
   print_row(out, "calibrated, in-sample", cv.in_sample);
   print_row(out, fmt::format("calibrated, {}-fold cross-validated", cv.folds).c_str(), cv.held_out);
+  std::fprintf(out, "\nFields the runs did not set (empty or kept unchanged), %ld samples:\n\n", c.kept->samples);
+  std::fprintf(
+      out, "| kept scores | ECE | Brier | AURC | precision >= %.2f | coverage >= %.2f |\n|---|---|---|---|---|---|\n",
+      o.fit.threshold, o.fit.threshold);
+  print_row(out, "raw", kept_cv.raw);
+  print_row(out, "calibrated, in-sample", kept_cv.in_sample);
+  print_row(out, fmt::format("calibrated, {}-fold cross-validated", kept_cv.folds).c_str(), kept_cv.held_out);
+  std::fprintf(out,
+               "\nForm status, %d-fold cross-validated over %ld cases:\n\n| complete when | complete forms | fully "
+               "correct | review rate |\n|---|---|---|---|\n",
+               status.folds, status.with_kept.cases);
+  for (const auto& [name, s] : {std::pair{"every value accepted", &status.values_only},
+                                std::pair{"every value and every kept field accepted", &status.with_kept}}) {
+    std::fprintf(out, "| %s | %ld | %s | %.3f |\n", name, s->complete, figure(s->complete_exact_rate()).c_str(),
+                 s->review_rate());
+  }
   if (!o.quiet)
     std::fprintf(err, "invox: wrote %s (apply it with: invox fill ... --calibration %s)\n", o.out_path.c_str(),
                  o.out_path.c_str());

@@ -9,6 +9,7 @@
 #include "eval/calibration_fit.hpp"
 #include "eval/dataset.hpp"
 #include "eval/runner.hpp"
+#include "eval/status_validation.hpp"
 #include "invox/models.hpp"
 #include "invox/orchestrator.hpp"
 
@@ -30,15 +31,23 @@ struct CollectedSamples {
   std::string strategy;
   std::string models;
   std::vector<CalibrationDataset> datasets;
-  std::vector<CalibrationSample> samples;
+  std::vector<CalibrationSample> samples;  // values the runs set (changed)
+  std::vector<CalibrationSample> kept;     // fields the runs did not set, with their raw kept scores
+  std::vector<CalibrationCase> cases;      // every case, for the status figures
 };
 
 // Runs every case of `datasets` (paths as given: the file records them so) with `factory`'s
-// pipeline for `strategy`; samples are the non-null values the runs set.
+// pipeline for `strategy`; samples are the non-null values the runs set, kept samples the
+// fields they did not set (right when the field's final value is).
 [[nodiscard]] Expected<CollectedSamples> collect_samples(const std::vector<std::string>& datasets, Strategy strategy,
                                                          const StrategyFactory& factory, int jobs);
 
-// A pipeline factory whose runs report raw scores (no calibration, built-in or given).
+// The staleness fingerprint of what a calibration was fitted on (samples_fingerprint of the value
+// and the kept samples, the kept ones marked so): the file's `rawFingerprint`.
+[[nodiscard]] std::string collected_fingerprint(const CollectedSamples& collected);
+
+// A pipeline factory whose runs report raw scores (no calibration, built-in or given) and raise
+// no issue for a low score, so a case's remaining issues are those no threshold decides.
 [[nodiscard]] StrategyFactory raw_score_factory(PipelineOptions pipeline, const ModelServices& services);
 
 // sha256 of a dataset's templates/ and cases/ (names and contents).

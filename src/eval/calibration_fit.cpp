@@ -36,10 +36,9 @@ std::vector<ConfidenceSample> apply_maps(const Calibration& c, const std::vector
   return out;
 }
 
-// Folds by case, in an order that does not follow the datasets' file order.
-std::map<std::string, int> fold_of_groups(const std::vector<CalibrationSample>& samples, int folds) {
-  std::set<std::string> groups;
-  for (const auto& s : samples) groups.insert(s.group);
+}  // namespace
+
+std::map<std::string, int> fold_of_groups(const std::set<std::string>& groups, int folds) {
   std::vector<std::pair<std::string, std::string>> keyed;
   for (const auto& g : groups) keyed.emplace_back(util::sha256_hex(g), g);
   std::sort(keyed.begin(), keyed.end());
@@ -48,21 +47,28 @@ std::map<std::string, int> fold_of_groups(const std::vector<CalibrationSample>& 
   return out;
 }
 
-}  // namespace
-
-void fit_maps(const std::vector<CalibrationSample>& samples, const FitParams& params, Calibration& into) {
+TypeMaps fit_type_maps(const std::vector<CalibrationSample>& samples, const FitParams& params) {
   std::vector<const CalibrationSample*> all;
   std::map<std::string, std::vector<const CalibrationSample*>> by_type;
   for (const auto& s : samples) {
     all.push_back(&s);
     by_type[s.type].push_back(&s);
   }
-  into.samples = static_cast<long>(samples.size());
-  into.global = fit_one(all, params.prior_weight);
-  into.by_type.clear();
+  TypeMaps maps;
+  maps.samples = static_cast<long>(samples.size());
+  maps.global = fit_one(all, params.prior_weight);
   for (const auto& [type, list] : by_type) {
-    if (static_cast<long>(list.size()) >= params.min_type_samples) into.by_type[type] = fit_one(list, params.prior_weight);
+    if (static_cast<long>(list.size()) >= params.min_type_samples)
+      maps.by_type[type] = fit_one(list, params.prior_weight);
   }
+  return maps;
+}
+
+void fit_maps(const std::vector<CalibrationSample>& samples, const FitParams& params, Calibration& into) {
+  TypeMaps maps = fit_type_maps(samples, params);
+  into.samples = maps.samples;
+  into.global = std::move(maps.global);
+  into.by_type = std::move(maps.by_type);
 }
 
 CrossValidation cross_validate(const std::vector<CalibrationSample>& samples, const FitParams& params) {
@@ -78,7 +84,10 @@ CrossValidation cross_validate(const std::vector<CalibrationSample>& samples, co
   fit_maps(samples, params, full);
   cv.in_sample = sample_metrics(apply_maps(full, all, params.threshold), params.threshold);
 
-  const auto folds = fold_of_groups(samples, std::max(2, params.folds));
+  std::set<std::string> groups;
+  for (const auto& s : samples)
+    groups.insert(s.group);
+  const auto folds = fold_of_groups(groups, std::max(2, params.folds));
   cv.folds = std::max(2, params.folds);
   std::vector<ConfidenceSample> held_out;
   for (int k = 0; k < cv.folds; ++k) {

@@ -2,6 +2,8 @@
 // Fitting a Calibration from labelled samples: an isotonic map per field type, a pooled global
 // map for types with too few samples, and k-fold cross-validation by case so the reported ECE
 // is measured on cases the maps did not see.
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,8 +28,15 @@ struct FitParams {
   double threshold = 0.8;      // acceptance threshold for the accepted figures
 };
 
+// An isotonic map per type with at least `min_type_samples` samples, and a global map of all.
+[[nodiscard]] TypeMaps fit_type_maps(const std::vector<CalibrationSample>& samples, const FitParams& params);
+
 // Fills `into.global`, `into.by_type` and `into.samples` from `samples`.
 void fit_maps(const std::vector<CalibrationSample>& samples, const FitParams& params, Calibration& into);
+
+// The fold (0..folds-1) of each group ("dataset/case"), in an order that does not follow the
+// datasets' file order; the same groups always get the same folds.
+[[nodiscard]] std::map<std::string, int> fold_of_groups(const std::set<std::string>& groups, int folds);
 
 struct CrossValidation {
   int folds = 0;

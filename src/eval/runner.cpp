@@ -62,6 +62,7 @@ Expected<EvalResult> run_eval(const Dataset& dataset, const EvalOptions& options
       cr.ran = true;
       cr.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       cr.status = outcome.report.status;
+      cr.issues = outcome.report.issues;
       cr.usage = outcome.report.usage;
       const bool failed = outcome.report.status == FormStatus::Failed;
       cr.score = score_case(c.id, tmpl, c.expected, failed ? nullptr : &outcome.form, c.current,

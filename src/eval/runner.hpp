@@ -38,6 +38,7 @@ struct CaseRun {
   Usage usage;
   double ms = 0.0;
   FormStatus status = FormStatus::Failed;
+  std::vector<Issue> issues;  // the final report's
   std::string transcript;  // what the pipeline read (the STT output with --from-audio)
 };
 

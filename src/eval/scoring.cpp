@@ -38,6 +38,7 @@ void score_group(const Field& group, const FilledField* filled, const std::vecto
         s.confidence = c != details->confidence.end() ? c->second : filled->confidence;
       }
       s.set_by_run = ai && p && !s.predicted.is_null();
+      s.changed = filled && filled->changed;
       if (issues && p) {
         const std::string path = sub_value_path(group.id, *p, sub.id);
         for (const auto& i : *issues) s.flagged = s.flagged || i.field == path || i.field == group.id;
@@ -96,6 +97,8 @@ CaseScore score_case(const std::string& case_id, const Template& tmpl, const Jso
       fs.confidence = filled->confidence;
       fs.raw_confidence = filled->raw_confidence;
       fs.set_by_run = filled->source == "ai" && !filled->value.is_null() && !field.is_group();
+      fs.changed = filled->changed;
+      fs.kept_raw = filled->kept_raw;
     }
     if (issues) {
       for (const auto& i : *issues) fs.flagged = fs.flagged || i.field == field.id;

@@ -32,6 +32,12 @@ struct FieldScore {
   double confidence = 0.0;
   std::optional<double> raw_confidence;  // before calibration, when a calibration was applied
   bool set_by_run = false;
+  // This run replaced the field's value (`changed`): a carried value, even one an earlier run set
+  // (source "ai"), was not estimated by this run, so `invox calibrate` fits no map on it.
+  bool changed = false;
+  // A field this run did not set (src/verify/kept_signals.hpp): its raw kept score, the sample
+  // `invox calibrate` fits the kept maps on, whatever the outcome.
+  std::optional<double> kept_raw;
   bool flagged = false;
   // Group fields (DESIGN.md "Scoring a group"): one score per sub-field of each pair of the item
   // matching, scored like a scalar field. `field` is then the path "vehicles[1].colour", the index

@@ -61,18 +61,32 @@ void calibrate_items(const Field& group, const Calibration& calibration, FilledF
   if (lowest) f.confidence = *lowest;
 }
 
-// Values this run set get the calibrated probability; the extractor's score stays as raw.
+// Values this run set get the calibrated probability; the extractor's score stays as raw. A
+// carried value keeps confidence 1 even when an earlier run set it (source "ai"): this run did
+// not estimate it, and its 1 is no raw score of the maps' kind.
 void calibrate_fields(const Template& tmpl, const Calibration* calibration, FilledForm& form) {
   if (!calibration) return;
   for (auto& [id, f] : form.filled) {
     const Field* field = tmpl.find(id);
-    if (!field || f.source != "ai" || f.value.is_null()) continue;
+    if (!field || !f.changed || f.source != "ai" || f.value.is_null()) continue;
     f.raw_confidence = f.confidence;
     if (field->is_group() && !f.items.empty()) {
       calibrate_items(*field, *calibration, f);
     } else {
       f.confidence = calibration->apply(to_string(field->type), f.confidence);
     }
+  }
+}
+
+// Fields this run did not set get their raw kept score and, with kept maps, the probability that
+// what they hold (null, or the current value) is right (docs/PIPELINE.md "Kept fields").
+void score_kept_fields(const verify::VerifyInput& in, const Calibration* calibration, FilledForm& form) {
+  for (const auto& [id, raw] : verify::kept_raw_scores(in)) {
+    FilledField* f = form.find(id);
+    const Field* field = in.tmpl->find(id);
+    if (!f || !field) continue;
+    f->kept_raw = raw;
+    if (calibration) f->kept_confidence = calibration->apply_kept(to_string(field->type), raw);
   }
 }
 
@@ -102,11 +116,12 @@ CfCandidates to_cf(RunState& st, std::map<std::string, Candidate> values) {
 std::vector<Issue> assemble_and_verify(RunState& st, FillOutcome& out, const PipelineOptions& options) {
   out.form.filled = assemble_fields(st.tmpl, st.request.current, st.candidates);
   calibrate_fields(st.tmpl, options.calibration.get(), out.form);
+  verify::VerifyInput vin{&st.tmpl, &out.form, &st.transcript, st.request.context};
+  score_kept_fields(vin, options.calibration.get(), out.form);
   std::vector<Issue> issues = st.extraction_issues;
   for (const auto& [id, c] : st.candidates) {
     if (c.issue) issues.push_back(*c.issue);
   }
-  verify::VerifyInput vin{&st.tmpl, &out.form, &st.transcript, st.request.context};
   for (auto& i : verify::verify_form(vin, {options.review_threshold})) issues.push_back(std::move(i));
   return verify::dedupe_issues(std::move(issues));
 }
@@ -236,6 +251,7 @@ void run_pipeline(const PipelineOptions& options, const PipelineServices& servic
   report.status = verify::status_for(report.issues);
   for (const auto& [id, f] : out.form.filled) {
     if (!f.value.is_null()) report.confidence.emplace_back(id, f.confidence);
+    if (f.kept_confidence) report.kept_confidence.emplace_back(id, *f.kept_confidence);
   }
   if (options.learn && services.history) learn_from(*services.history, out);
 }

@@ -16,8 +16,10 @@ namespace {
 
 constexpr std::array<std::string_view, 3> kActions = {"accept", "edit", "clear"};
 // Keys of a filled field that review writes itself; any other key is carried over as found.
-constexpr std::array<std::string_view, 9> kFieldKeys = {"value",    "changed",  "previousValue", "source",      "confidence",
-                                                        "evidence", "reviewed", "items",         "rawConfidence"};
+// A person's decision replaces every estimate of the run (kept probabilities included).
+constexpr std::array<std::string_view, 11> kFieldKeys = {
+    "value",    "changed", "previousValue", "source",         "confidence",       "evidence",
+    "reviewed", "items",   "rawConfidence", "keptConfidence", "rawKeptConfidence"};
 
 // A string member of a document read from disk, "" when absent or of another type (a hand-edited
 // file must not make a lookup throw).
@@ -163,6 +165,8 @@ Expected<Change> apply_decision(ReviewForm& form, const ReviewDecision& decision
   if (!confidence.is_object()) confidence = Json::object();
   if (change.to.is_null()) confidence.erase(field->id);
   else confidence[field->id] = 1.0;
+  if (auto kept = next.report_doc.find("keptConfidence"); kept != next.report_doc.end() && kept->is_object())
+    kept->erase(field->id);
   if (auto s = refresh_views(next); !s) return s.error();
   if (change.to != change.from) recheck_constraints(next, form.form, *field);
   if (auto s = recompute_status(next); !s) return s.error();

@@ -18,4 +18,8 @@ inline constexpr int kSecondsDecimals = 3;
 inline constexpr int kMillisecondsDecimals = 1;
 inline constexpr int kUsdDecimals = 6;  // prices are quoted per million tokens
 
+// A confidence as the outputs write it: what a review threshold is compared with, so a value
+// shown as 0.8 is never "below the threshold 0.8".
+[[nodiscard]] inline double shown_confidence(double c) { return round_to(c, kConfidenceDecimals); }
+
 }  // namespace invox::util

@@ -1,13 +1,14 @@
 #include "verify/grounding.hpp"
 
-#include <fmt/format.h>
-
 #include <cctype>
 #include <cmath>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "util/rounding.hpp"
 #include "util/strings.hpp"
+#include "verify/mentions.hpp"
 #include "verify/value_search.hpp"
 
 namespace invox::verify {
@@ -57,12 +58,8 @@ bool field_cue_present(const GroundingInput& in) {
   const auto words = util::folded_words(in.transcript);
   for (const auto& cue : cues) {
     if (cue.size() < 3) continue;
-    for (const auto& w : words) {
-      size_t common = 0;
-      while (common < cue.size() && common < w.size() && cue[common] == w[common]) ++common;
-      if (common == cue.size() && common == w.size()) return true;
-      if (common >= 5) return true;
-    }
+    for (const auto& w : words)
+      if (shares_stem(cue, w)) return true;
   }
   return false;
 }
@@ -161,9 +158,8 @@ std::optional<Issue> review_fresh_value(const std::string& path, const Field& fi
   g.folded = &folded;
   g.context = in.context;
   if (auto r = check_grounding(g); !r.grounded) problems.push_back(r.detail);
-  // Compared as written in the outputs, so a shown 0.8 is never "below the threshold 0.8".
   if (confidence) {
-    const double shown = util::round_to(*confidence, util::kConfidenceDecimals);
+    const double shown = util::shown_confidence(*confidence);
     if (shown < params.review_threshold)
       problems.push_back(fmt::format("confidence {} is below the review threshold {}", shown, params.review_threshold));
   }

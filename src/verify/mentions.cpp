@@ -26,6 +26,22 @@ bool negated_before(const std::string& folded, size_t start) {
   return false;
 }
 
+// The words of the label and aliases worth looking for (see field_talk).
+std::vector<std::string> cue_words(const Field& field) {
+  constexpr size_t kShortestWord = 4;
+  const auto& lex = lexicon::lexicon_data();
+  std::vector<std::string> out;
+  std::vector<std::string> names = {field.label};
+  names.insert(names.end(), field.aliases.begin(), field.aliases.end());
+  for (const auto& name : names) {
+    for (auto& w : util::folded_words(name)) {
+      if (w.size() < kShortestWord || lex.stopwords.contains(w) || lex.generic_cue_words.contains(w)) continue;
+      out.push_back(std::move(w));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::optional<std::string> field_mention(const Field& field, const util::FoldedText& transcript) {
@@ -43,6 +59,33 @@ std::optional<std::string> field_mention(const Field& field, const util::FoldedT
     }
   }
   return std::nullopt;
+}
+
+bool shares_stem(std::string_view cue, std::string_view word) {
+  constexpr size_t kStem = 5;
+  size_t common = 0;
+  while (common < cue.size() && common < word.size() && cue[common] == word[common])
+    ++common;
+  return (common == cue.size() && common == word.size()) || common >= kStem;
+}
+
+FieldTalk field_talk(const Field& field, const util::FoldedText& transcript) {
+  FieldTalk talk;
+  const auto cues = cue_words(field);
+  if (cues.empty()) return talk;
+  const std::string& text = transcript.text;
+  for (size_t start = 0; start < text.size();) {
+    size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string_view word(text.data() + start, end - start);
+    for (const auto& cue : cues) {
+      if (!shares_stem(cue, word)) continue;
+      (negated_before(text, start) ? talk.said_none : talk.cue_word) = true;
+      break;
+    }
+    start = end + 1;
+  }
+  return talk;
 }
 
 }  // namespace invox::verify

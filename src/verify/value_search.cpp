@@ -36,19 +36,28 @@ bool is_value_start(std::string_view text, size_t i) {
   return i == 0 || !is_word_byte(static_cast<unsigned char>(text[i - 1]));
 }
 
-std::optional<util::ByteSpan> find_parsed_value(std::string_view text, const Json& target, const Field& field,
-                                                const NormalizeContext& ctx) {
-  if (target.is_null()) return std::nullopt;
+void for_each_parsed_value(std::string_view text, const Field& field, const NormalizeContext& ctx,
+                           const std::function<bool(util::ByteSpan, const Json&)>& fn) {
   constexpr size_t kStopCheckEvery = 4096;  // bytes: a stop ends a search of a long transcript
   for (size_t i = 0; i < text.size(); ++i) {
     if (i % kStopCheckEvery == 0 && util::stop_requested()) throw util::StopRequested{};
     if (!is_value_start(text, i)) continue;
     const auto parsed = parse_value_prefix(text.substr(i, window_end(text, i) - i), field, ctx);
     if (!parsed || parsed->consumed == 0 || parsed->value.is_null()) continue;
-    if (!values_match(target, parsed->value, field)) continue;
-    return util::ByteSpan{i, std::min(text.size(), i + parsed->consumed)};
+    const util::ByteSpan span{i, std::min(text.size(), i + parsed->consumed)};
+    if (!fn(span, parsed->value)) return;
   }
-  return std::nullopt;
+}
+
+std::optional<util::ByteSpan> find_parsed_value(std::string_view text, const Json& target, const Field& field,
+                                                const NormalizeContext& ctx) {
+  if (target.is_null()) return std::nullopt;
+  std::optional<util::ByteSpan> found;
+  for_each_parsed_value(text, field, ctx, [&](util::ByteSpan span, const Json& value) {
+    if (values_match(target, value, field)) found = span;
+    return !found;
+  });
+  return found;
 }
 
 }  // namespace invox::verify

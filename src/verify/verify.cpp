@@ -1,13 +1,15 @@
 // VER, rule-based: runs every check over an assembled form and decides the status.
 #include "invox/verify.hpp"
 
-#include <fmt/format.h>
-
 #include <set>
 
+#include <fmt/format.h>
+
 #include "invox/spoken.hpp"
+#include "util/rounding.hpp"
 #include "verify/grounding.hpp"
 #include "verify/group_checks.hpp"
+#include "verify/kept_signals.hpp"
 #include "verify/mentions.hpp"
 
 namespace invox::verify {
@@ -16,7 +18,64 @@ namespace {
 
 std::string label_of(const Field& f) { return f.label.empty() ? f.id : f.label; }
 
+// An optional field left empty. With kept maps its probability of being rightly empty decides;
+// without, it is flagged only when the transcript names it (spoken about yet empty: the value
+// was probably missed).
+std::optional<Issue> review_empty_field(const Field& field, const FilledField* ff, const util::FoldedText& folded,
+                                        const VerifyParams& params) {
+  if (ff && ff->locked) return std::nullopt;
+  const auto said = field_mention(field, folded);
+  if (ff && ff->kept_confidence) {
+    const double shown = util::shown_confidence(*ff->kept_confidence);
+    if (shown >= params.review_threshold) return std::nullopt;
+    return Issue{field.id, IssueType::Missing,
+                 fmt::format("'{}' was left empty, but a field left empty like it is rightly empty with probability "
+                             "{}, below the review threshold {}{}",
+                             label_of(field), shown, params.review_threshold,
+                             said ? fmt::format(" (the transcript mentions it: \"{}\")", *said) : std::string()),
+                 IssueAction::ManualReview};
+  }
+  if (!said) return std::nullopt;
+  return Issue{
+      field.id, IssueType::Missing,
+      fmt::format("'{}' is mentioned in the transcript (\"{}\") but no value was read for it", label_of(field), *said),
+      IssueAction::ManualReview};
+}
+
+// A value carried from the current values that the new transcript puts in doubt.
+std::optional<Issue> review_kept_value(const Field& field, const FilledField& ff, const VerifyParams& params) {
+  if (ff.locked || !ff.kept_confidence) return std::nullopt;
+  const double shown = util::shown_confidence(*ff.kept_confidence);
+  if (shown >= params.review_threshold) return std::nullopt;
+  return Issue{field.id, IssueType::LowConf,
+               fmt::format("'{}' kept its current value, which is still right with probability {}, below the "
+                           "review threshold {}: the new transcript talks about it but no new value was read",
+                           label_of(field), shown, params.review_threshold),
+               IssueAction::ManualReview};
+}
+
 }  // namespace
+
+std::map<std::string, double> kept_raw_scores(const VerifyInput& in) {
+  std::map<std::string, double> out;
+  if (!in.tmpl || !in.form) return out;
+  const std::string_view text = in.transcript ? std::string_view(in.transcript->text) : std::string_view();
+  const util::FoldedText folded = util::fold_text(text);
+  KeptForm form;
+  form.transcript = text;
+  form.folded = &folded;
+  form.context = in.context;
+  form.claimed = claimed_spans(*in.form);
+  form.conversation = has_speaker_turns(text);
+  form.unread_words = unread_words(text, *in.tmpl, form.claimed);
+  for (const Field& field : in.tmpl->fields) {
+    const FilledField* ff = in.form->find(field.id);
+    if (!ff || ff->locked || ff->changed) continue;
+    if (ff->value.is_null() && field.required) continue;  // always asked for (missing, clarify)
+    out[field.id] = combine_kept_signals(kept_signals({&field, ff, &form}));
+  }
+  return out;
+}
 
 std::vector<Issue> verify_form(const VerifyInput& in, const VerifyParams& params) {
   std::vector<Issue> issues;
@@ -36,14 +95,15 @@ std::vector<Issue> verify_form(const VerifyInput& in, const VerifyParams& params
                       IssueAction::Clarify};
         missing.question = spoken::clarify_question(field, missing);
         issues.push_back(std::move(missing));
-      } else if (auto said = field_mention(field, folded); said && !(ff && ff->locked)) {
-        // Spoken about yet empty: the value was probably missed, so the form is not complete.
-        issues.push_back({field.id, IssueType::Missing,
-                          fmt::format("'{}' is mentioned in the transcript (\"{}\") but no value was read for it",
-                                      label_of(field), *said),
-                          IssueAction::ManualReview});
+      } else if (auto issue = review_empty_field(field, ff, folded, params)) {
+        issues.push_back(std::move(*issue));
       }
       continue;
+    }
+    if (!ff->changed) {
+      // Carried unchanged: exempt from grounding and confidence, but doubtful when the new
+      // transcript talks about it and the run read nothing new (its kept probability).
+      if (auto issue = review_kept_value(field, *ff, params)) issues.push_back(std::move(*issue));
     }
     if (field.is_group()) {
       // Checked item by item, each issue naming its sub-value ("vehicles[1].colour").

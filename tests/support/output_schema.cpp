@@ -92,7 +92,9 @@ bool has_normalized_type(const Json& v, const Field& f) {
 
 void check_filled_field(const Json& f, const std::string& where, const Field* field, Problems& out) {
   check_keys(f, where, {"value", "changed", "source", "confidence"},
-             {"previousValue", "rawConfidence", "evidence", "locked", "reviewed", "items"}, out);
+             {"previousValue", "rawConfidence", "keptConfidence", "rawKeptConfidence", "evidence", "locked", "reviewed",
+              "items"},
+             out);
   if (!f.is_object()) return;
   if (f.contains("locked")) expect(get(f, "locked").is_boolean(), where + ".locked", "true or false", out);
   expect(!f.contains("value") || !get(f, "value").is_object(), where + ".value", "a scalar, string, list or null", out);
@@ -109,6 +111,11 @@ void check_filled_field(const Json& f, const std::string& where, const Field* fi
   if (f.contains("reviewed")) expect(get(f, "reviewed") == true, where + ".reviewed", "true (written only when set)", out);
   if (f.contains("source")) expect(get(f, "source").is_string() || get(f, "source").is_null(), where + ".source", "a string or null", out);
   if (f.contains("confidence")) expect(is_probability(get(f, "confidence")), where + ".confidence", "a number in [0, 1]", out);
+  for (const char* k : {"keptConfidence", "rawKeptConfidence"})
+    if (f.contains(k)) expect(is_probability(get(f, k)), where + "." + k, "a number in [0, 1]", out);
+  // A kept probability belongs to a field this run did not set.
+  if (f.contains("keptConfidence") && f.contains("changed") && get(f, "changed") == true)
+    out.push_back(where + ": 'keptConfidence' on a value this run changed");
   if (auto it = f.find("evidence"); it != f.end()) {
     check_keys(*it, where + ".evidence", {"transcriptSnippet"}, {"start", "end", "charStart", "charEnd"}, out);
     if (it->is_object()) {
@@ -169,7 +176,7 @@ std::vector<std::string> check_filled_shape(const Json& doc, const Template* tmp
 std::vector<std::string> check_report_shape(const Json& doc) {
   Problems out;
   check_keys(doc, "report.json", {"status", "confidence", "issues", "decisions", "stages", "usage"},
-             {"error", "template", "run", "review"}, out);
+             {"error", "template", "run", "review", "keptConfidence"}, out);
   if (!doc.is_object()) return out;
   check_run(doc, out);
   if (doc.contains("template")) expect(get(doc, "template").is_string(), "template", "a string", out);
@@ -178,10 +185,13 @@ std::vector<std::string> check_report_shape(const Json& doc) {
            "status", "complete | needs_review | failed", out);
   }
   if (doc.contains("error")) expect(get(doc, "error").is_string(), "error", "a string", out);
-  if (auto it = doc.find("confidence"); it != doc.end()) {
-    expect(it->is_object(), "confidence", "an object", out);
+  for (const char* key : {"confidence", "keptConfidence"}) {
+    auto it = doc.find(key);
+    if (it == doc.end()) continue;
+    expect(it->is_object(), key, "an object", out);
     if (it->is_object()) {
-      for (const auto& [id, c] : it->items()) expect(is_probability(c), "confidence." + id, "a number in [0, 1]", out);
+      for (const auto& [id, c] : it->items())
+        expect(is_probability(c), std::string(key) + "." + id, "a number in [0, 1]", out);
     }
   }
   const auto each = [&](const char* key, auto&& check) {

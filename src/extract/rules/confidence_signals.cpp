@@ -2,11 +2,61 @@
 
 #include <algorithm>
 
+#include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
 
 namespace invox::rules {
 
-ConfidenceSignals confidence_signals(const Scan& s, const FieldCandidate& chosen,
+namespace {
+
+// Sentences looked at after a list for words that add to it ("Hang on. He also takes ...").
+constexpr int kContinuationSentences = 2;
+
+bool is_joiner_at(const Scan& s, size_t i) { return i < s.size() && marker_length(s, i, words().list_joiners) > 0; }
+
+// The list stops mid-clause: more words of its sentence follow, and they are not another field's.
+bool runs_on(const Scan& s, size_t field, const FieldCandidate& c) {
+  if (c.last == 0 || c.last >= s.size()) return false;
+  if (s.tok(c.last - 1).after != Break::None) return false;
+  const size_t next = s.skip_fillers(c.last);
+  return next < s.size() && !s.anchor_at(next, field, true) && !is_joiner_at(s, next);
+}
+
+// Right after the list, or in one of the next sentences, something is added to it.
+bool continues(const Scan& s, size_t field, const FieldCandidate& c) {
+  if (c.last == 0 || c.last >= s.size()) return false;
+  const size_t next = s.skip_fillers(c.last);
+  // "... fault and oil below minimum", ". And she wants ...": unless the joiner leads into
+  // another field's cue ("parts X and Y and lockout required").
+  if (const size_t joiner = marker_length(s, next, words().list_joiners); joiner > 0)
+    return !s.anchor_at(s.skip_fillers(next + joiner), field, true);
+  int sentences = s.tok(c.last - 1).after == Break::Sentence ? 1 : 0;
+  for (size_t i = next; i < s.size() && sentences <= kContinuationSentences; ++i) {
+    if (sentences > 0 && !s.tok(i).filler && marker_length(s, i, words().list_additions) > 0) return true;
+    if (s.tok(i).after == Break::Sentence) ++sentences;
+  }
+  return false;
+}
+
+// The cue follows a content word of its own clause ("wound care and repositioning", "hours of
+// service violation and ..."), or a joiner ("swapped the cable and tried another dock"): the list
+// may have begun before it. A count before the cue ("two items, though: ...") is not such a word.
+bool open_start(const Scan& s, const FieldCandidate& c) {
+  const size_t cue = std::min(c.cue_first, c.first);
+  if (cue >= s.size()) return false;
+  auto p = s.prev_content(cue);
+  if (!p) return false;
+  const Token& t = s.tok(*p);
+  if (t.after != Break::None || t.speaker) return false;
+  if (is_joiner_at(s, *p)) return true;
+  return !is_stopword(t.norm) && !is_linking_word(t.norm) && !is_number_word(t.norm) && !t.has_digit &&
+         !words().determiners.contains(t.norm) && !words().subject_pronouns.contains(t.norm) &&
+         !words().clause_openers.contains(t.norm);
+}
+
+}  // namespace
+
+ConfidenceSignals confidence_signals(const Scan& s, size_t field, const FieldCandidate& chosen,
                                      const std::vector<FieldCandidate>& ranked, double keep_ratio) {
   ConfidenceSignals sig;
   sig.reader_score = chosen.score;
@@ -24,6 +74,11 @@ ConfidenceSignals confidence_signals(const Scan& s, const FieldCandidate& chosen
     if (auto prev = s.prev_content(chosen.first)) sig.negated = is_negation_word(s.tok(*prev).norm);
     for (size_t i = chosen.first; i < std::min(chosen.last, s.size()); ++i) sig.literal = sig.literal || s.tok(i).has_digit;
   }
+  if (!chosen.implied && s.lex.fields[field].field->type == FieldType::Textarea) {
+    sig.list_runs_on = runs_on(s, field, chosen);
+    sig.list_continues = continues(s, field, chosen);
+    sig.list_open_start = open_start(s, chosen);
+  }
   return sig;
 }
 
@@ -38,6 +93,14 @@ double combine_signals(const ConfidenceSignals& sig) {
   score *= std::max(kMostRivalDoubt, 1.0 - (1.0 - kPerRival) * sig.rivals);
   if (sig.negated && !sig.corrected) score *= kNegated;
   if (!sig.cue_led && !sig.implied) score *= kUncued;
+  // A list is right only when it holds every item and nothing else: a list that does not end
+  // cleanly or may have more items elsewhere is doubtful even when its cue is strong.
+  constexpr double kListRunsOn = 0.75;
+  constexpr double kListContinues = 0.75;
+  constexpr double kListOpenStart = 0.8;
+  if (sig.list_runs_on) score *= kListRunsOn;
+  if (sig.list_continues) score *= kListContinues;
+  if (sig.list_open_start) score *= kListOpenStart;
   return std::clamp(score, 0.05, 0.99);
 }
 

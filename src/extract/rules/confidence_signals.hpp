@@ -19,10 +19,15 @@ struct ConfidenceSignals {
   bool literal = false;       // the value was said with digits (literal), not derived from words
   bool implied = false;       // not said at all: taken from the situation (today's date)
   bool corrected = false;     // the value replaced an earlier one after a correction marker
+  // Lists (textarea fields): where the list read ends and starts, not whether it was read at all.
+  bool list_runs_on = false;     // it stops mid-clause, not at a sentence end or another field's cue
+  bool list_continues = false;   // a joiner follows it, or a later sentence adds to it ("he also takes")
+  bool list_open_start = false;  // its cue is glued to a word before it ("wound care", "and tried")
 };
 
-// Signals of `chosen` among the field's ranked candidates `ranked` (may include `chosen`).
-[[nodiscard]] ConfidenceSignals confidence_signals(const Scan& s, const FieldCandidate& chosen,
+// Signals of `chosen`, read for field `field`, among its ranked candidates `ranked` (may include
+// `chosen`).
+[[nodiscard]] ConfidenceSignals confidence_signals(const Scan& s, size_t field, const FieldCandidate& chosen,
                                                    const std::vector<FieldCandidate>& ranked, double keep_ratio);
 
 // Combines the signals into a raw score in [0.05, 0.99]; monotone in the reader's score.

@@ -192,11 +192,11 @@ void assign_unlabeled_numbers(const Scan& s, std::vector<std::vector<FieldCandid
   }
 }
 
-Candidate to_candidate(const Scan& s, const FieldCandidate& c, const std::vector<FieldCandidate>& rivals,
+Candidate to_candidate(const Scan& s, size_t field, const FieldCandidate& c, const std::vector<FieldCandidate>& rivals,
                        double keep_ratio) {
   Candidate out;
   out.value = c.value;
-  out.confidence = combine_signals(confidence_signals(s, c, rivals, keep_ratio));
+  out.confidence = combine_signals(confidence_signals(s, field, c, rivals, keep_ratio));
   if (c.implied) return out;
   Evidence e;
   size_t first = std::min(c.cue_first, c.first);
@@ -321,10 +321,10 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
       for (size_t k : to_trim) {
         auto& [g, t] = taken[k];
         t = *trimmed_text(scan, t, c.first);
-        out[lex.fields[g].field->id] = to_candidate(scan, t, ranked[g], params.keep_ratio);
+        out[lex.fields[g].field->id] = to_candidate(scan, g, t, ranked[g], params.keep_ratio);
       }
       taken.emplace_back(f, c);
-      out.emplace(lex.fields[f].field->id, to_candidate(scan, c, ranked[f], params.keep_ratio));
+      out.emplace(lex.fields[f].field->id, to_candidate(scan, f, c, ranked[f], params.keep_ratio));
       break;
     }
   }

@@ -57,10 +57,14 @@ size_t sentence_after(const Scan& s, size_t i) {
 }
 
 // Skips linking words, articles and fillers at the start of a value.
+// Token i is the first part of a hyphenated word ("on" of "on-call", "e" of "e-stop"): a word of
+// the value, never a function word to skip or trim.
+bool joined_to_next(const Scan& s, size_t i) { return s.tok(i).after == Break::Join && !s.tok(i).slash_after; }
+
 size_t skip_leading(const Scan& s, size_t i, size_t end) {
   while (i < end) {
     const Token& t = s.tok(i);
-    if (t.filler || is_linking_word(t.norm) || is_article(t.norm)) {
+    if (!joined_to_next(s, i) && (t.filler || is_linking_word(t.norm) || is_article(t.norm))) {
       ++i;
       continue;
     }
@@ -200,7 +204,10 @@ std::optional<FieldCandidate> phrase_span(const Scan& s, size_t field, size_t fi
       last = i;
       break;
     }
-  while (last > first && (is_dangling(s.tok(last - 1).norm) || s.tok(last - 1).filler)) --last;
+  // "move-in" keeps its "in": the last word of a hyphenated word is no dangling function word.
+  while (last > first && (is_dangling(s.tok(last - 1).norm) || s.tok(last - 1).filler) &&
+         !(last - 1 > first && joined_to_next(s, last - 2)))
+    --last;
   if (last <= first) return std::nullopt;
   const FieldLexicon& fl = s.lex.fields[field];
   std::string text = render(s, fl, first, last);
@@ -345,8 +352,8 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
         b += n;
         continue;
       }
-      if (!(s.tok(b).filler || is_article(w) || is_linking_word(w) || words().restrictive_adverbs.contains(w) ||
-            w == lead || is_interjection(s, b)))
+      if (joined_to_next(s, b) || !(s.tok(b).filler || is_article(w) || is_linking_word(w) ||
+                                    words().restrictive_adverbs.contains(w) || w == lead || is_interjection(s, b)))
         break;
       ++b;
     }
