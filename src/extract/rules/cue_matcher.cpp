@@ -58,6 +58,10 @@ class Matcher {
 
   StemMatch matches(size_t token, const Phrase& p, size_t w, uint32_t word_id) {
     if (p.case_sensitive) return token_matches(tt, tt.tokens[token], p.stems[w], p);
+    // "not eating" is said "hasn't eaten", "no cleaning" "nobody cleaned": a negator in a longer
+    // phrase matches any negator (a phrase that is only "no" stays the word itself).
+    if (p.stems.size() > 1 && words().is_negator(p.stems[w]) && words().is_negator(tt.tokens[token].norm))
+      return StemMatch::Same;
     int8_t& v = verdicts_[word_id][form_of_[token]];
     if (v == kUnknown) v = static_cast<int8_t>(token_matches(tt, *forms_[form_of_[token]], p.stems[w], p));
     return static_cast<StemMatch>(v);
