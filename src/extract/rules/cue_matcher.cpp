@@ -113,6 +113,9 @@ std::optional<Raw> match_at(Matcher& mt, size_t ci, const Phrase& p, const std::
     for (size_t g = 0; g <= max_gap && pos + 1 + g < content.size(); ++g) {
       const Token& prev = mt.tt.tokens[content[pos + g]];
       if (prev.after == Break::Sentence) break;
+      // "temperature minus eleven at start" is no gapped "Temperature at start": a number
+      // between a cue's words is a value said after the first of them.
+      if (g > 0 && (prev.has_digit || is_number_word(prev.norm))) break;
       if (size_t n = word_at(mt, pos + 1 + g, p, w, ids[w], derived)) {
         pos = pos + g + n;
         gaps += g;

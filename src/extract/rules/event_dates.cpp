@@ -71,6 +71,14 @@ size_t sentence_end(const Scan& s, size_t i) {
   return std::min(s.size(), i + 1);
 }
 
+// The start of token i's sentence, or of the question that sentence answers (past a speaker
+// label): "When did that start? - Tuesday afternoon".
+size_t answered_from(const Scan& s, size_t i) {
+  size_t from = sentence_first(s, i);
+  if (auto q = s.prev_content(from); q && s.tok(*q).question) from = sentence_first(s, *q);
+  return from;
+}
+
 const Field& date_probe() {
   static const Field f = [] {
     Field d;
@@ -113,7 +121,7 @@ bool later_day_near(const Scan& s, size_t first, size_t last) {
     if (i >= first && i < last) continue;
     auto d = s.parse_typed(i, std::min(end, i + 8), date_probe());
     if (!d || (d->first < last && first < d->last)) continue;
-    d->cue_first = d->first;                  // the tense is read in the date's own sentence
+    d->cue_first = answered_from(s, d->first);  // the tense is read there
     place_weekday_in_past(s, *d, past_form);  // "When did that start? - Tuesday, around two"
     if (lies_ahead(*d, today)) return true;
     i = d->last - 1;
@@ -188,11 +196,10 @@ void future_dates(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranke
           taken = true;
       if (taken) continue;
       // The sentence, or the question it answers, must say what the date is for, close to it.
-      size_t from = sentence_first(s, c->first);
-      if (from > 0 && s.tok(from - 1).question) from = sentence_first(s, from - 1);
+      size_t from = answered_from(s, c->first);
       from = std::max(from, c->first > kWordsBefore ? c->first - kWordsBefore : 0);
       size_t to = std::min(sentence_end(s, c->first), c->last + kWordsAfter);
-      if (!own_word_in(s, f, from, to)) continue;
+      if (!own_word_in(s, f, from, c->first) && !own_word_in(s, f, c->last, to)) continue;
       c->score = kFutureDate;
       c->cue_first = c->first;
       ranked[f].push_back(*c);

@@ -8,9 +8,9 @@
 
 namespace invox::rules {
 
-// The value of `c` (read for temperature field `f`) converted from the other scale, rounded to
-// one decimal, when that puts it within the field's min and max and no scale word of the
-// field's own unit ("celsius") is said with it; nullopt otherwise.
-[[nodiscard]] std::optional<Json> other_scale(const Scan& s, const FieldCandidate& c, const Field& f);
+// The temperature read at token i (not past `end`) for field `f` with a range, when it is out of
+// that range on the field's scale and converted from the other scale (one decimal) within it,
+// with no scale word of the field's own unit ("celsius") said; nullopt otherwise.
+[[nodiscard]] std::optional<FieldCandidate> read_other_scale(const Scan& s, size_t i, size_t end, const Field& f);
 
 }  // namespace invox::rules

@@ -36,12 +36,8 @@ bool inside_number(const Scan& s, size_t i) {
 std::optional<FieldCandidate> parse_checked(const Scan& s, size_t i, size_t end, const Field& f) {
   if (f.type == FieldType::Number && inside_number(s, i)) return std::nullopt;
   auto c = s.parse_typed(i, end, f);
-  if (!c) return std::nullopt;
-  if (!in_range(c->value, f)) {
-    auto other = other_scale(s, *c, f);
-    if (!other) return std::nullopt;
-    c->value = *other;
-  }
+  if (!c && f.type == FieldType::Number) c = read_other_scale(s, i, end, f);
+  if (!c || !in_range(c->value, f)) return std::nullopt;
   if (f.type == FieldType::Number && not_a_count(s, *c, f)) return std::nullopt;
   return c;
 }
@@ -89,10 +85,10 @@ bool inside_own_cue(const Scan& s, size_t i, size_t field) {
 }
 
 // A measurement ("no temperature" on a dry load) has no zero reading by absence; counts and
-// amounts do ("no refills", "no deposit").
+// amounts do ("no refills", "no deposit", "no concrete today" in cubic metres).
 bool zero_by_absence(const Field& f) {
   const lexicon::UnitEntry* unit = words().unit_for_symbol(f.unit);
-  return !unit || unit->dimension == "currency" || unit->dimension == "duration";
+  return !unit || unit->dimension == "currency" || unit->dimension == "duration" || unit->dimension == "volume";
 }
 
 // The number after `c` in an "X over Y" chain ("132 over 84", "55/60"), read as `f`; nullopt
