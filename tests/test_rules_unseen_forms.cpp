@@ -58,11 +58,6 @@ TEST_CASE("rules: a period's start comes before its end when am/pm is guessed", 
   CHECK(read(morning, "end_time") == "15:15");
 }
 
-TEST_CASE("rules: a speaker label is no day-part word", "[rules][typed][unseen]") {
-  // "PM:" labels a project manager, not the afternoon.
-  CHECK(read("PM: How did it go? Gardener: Fine. Began at seven, no problems.", "start_time") == "07:00");
-}
-
 TEST_CASE("rules: a clock time marked as one needs no opener", "[rules][typed][unseen]") {
   CHECK(read("Gardener: Morning! Twenty past eight, I'll note that.", "start_time") == "08:20");
   // "nine to five" is a span, not 04:55.

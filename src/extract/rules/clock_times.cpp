@@ -63,8 +63,7 @@ void infer_day_half(const Scan& s, FieldCandidate& c) {
     size_t reach = 0;
     for (size_t i = c.first; i-- > 0 && reach < kDayPartReach; ++reach) {
       bool pm = false;
-      // A speaker label ("PM:" for a project manager) says nothing about the time.
-      if (!s.tok(i).filler && day_part_word(s.tok(i).norm, &pm)) {
+      if (day_part_word(s.tok(i).norm, &pm)) {
         afternoon = pm;
         break;
       }

@@ -149,7 +149,9 @@ void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked)
       // "the second floor" is no date: an unlabelled bare ordinal stands alone.
       bool taken = ordinal_only(s, *c) && !s.stands_alone(c->last);
       // "come back in two weeks", "hasn't eaten since yesterday": a plan or a span's edge.
-      taken = taken || bounds_span(s, *c) || (!ahead && lies_ahead(*c, today));
+      // ... unless the field is the start of that span ("Problem started": "limping since Monday").
+      bool starts = names_words(field, words().period_start_words);
+      taken = taken || (bounds_span(s, *c) && !starts) || (!ahead && lies_ahead(*c, today));
       for (size_t g = 0; g < lex.fields.size(); ++g)
         if (g != f && !ranked[g].empty() && is_typed(lex.fields[g].field->type) && overlaps(ranked[g][0], *c))
           taken = true;
