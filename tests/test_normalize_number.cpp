@@ -92,6 +92,9 @@ TEST_CASE("normalize number: units of the field", "[normalize][number][unit]") {
               {"200 lbs", 90.7, ""},
               {"11 stone", 69.9, ""},
               {"500 grams", 0.5, ""},
+              // A power of ten loses nothing: the said precision is kept, not one decimal.
+              {"410 grams", 0.41, ""},
+              {"1250 grams", 1.25, ""},
               {"170 cm", Json(nullptr), "invalid"}},
              kg, make_ctx());
   const auto temp = make_field(FieldType::Number, "°C", 30, 45);

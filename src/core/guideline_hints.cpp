@@ -98,6 +98,55 @@ size_t find_arrow(std::string_view s, size_t from, size_t* width) {
   return best;
 }
 
+// "falls and collisions" -> "falls", "collisions": the joiner before a list's last item.
+void add_list_piece(std::string piece, bool last, bool example, const std::string& target, GuidelineHints& out) {
+  if (!find_quotes(piece).empty()) return;  // quoted phrases are aliases
+  piece = clean_side(piece);
+  if (piece.empty()) return;
+  if (last) {
+    for (std::string_view joiner : {" and ", " or "}) {
+      size_t at = piece.rfind(joiner);
+      if (at == std::string::npos) continue;
+      add_list_piece(piece.substr(0, at), false, example, target, out);
+      piece = clean_side(piece.substr(at + joiner.size()));
+      break;
+    }
+  }
+  if (!piece.empty()) out.items.push_back({piece, target, example});
+}
+
+// Items of the comma list in `text` (none unless it has a comma).
+void add_list_items(std::string_view text, bool example, const std::string& target, GuidelineHints& out) {
+  if (text.find(',') == std::string_view::npos) return;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t comma = text.find(',', start);
+    bool last = comma == std::string_view::npos;
+    add_list_piece(std::string(text.substr(start, last ? std::string_view::npos : comma - start)), last, example,
+                   target, out);
+    if (last) break;
+    start = comma + 1;
+  }
+}
+
+// "A breed implies the species: labrador, collie, terrier -> dog", "the animal is unwell
+// (vomiting, not eating, itchy) -> illness": a left side that lists a category's members (after
+// any introduction up to a colon) or gives examples in parentheses.
+void parse_items(std::string_view lhs, const std::string& target, GuidelineHints& out) {
+  if (size_t colon = lhs.rfind(':'); colon != std::string_view::npos) lhs = lhs.substr(colon + 1);
+  std::string outside;
+  size_t pos = 0;
+  for (size_t open = lhs.find('('); open != std::string_view::npos; open = lhs.find('(', pos)) {
+    size_t close = lhs.find(')', open);
+    if (close == std::string_view::npos) break;
+    outside += lhs.substr(pos, open - pos);
+    add_list_items(lhs.substr(open + 1, close - open - 1), true, target, out);
+    pos = close + 1;
+  }
+  outside += lhs.substr(std::min(pos, lhs.size()));
+  add_list_items(outside, false, target, out);
+}
+
 // "'a' or 'b' -> x, 'c' -> y": each arrow maps the quoted phrases (or a short unquoted phrase)
 // on its left to the text on its right, up to the next mapping.
 void parse_mappings(std::string_view clause, GuidelineHints& out) {
@@ -128,6 +177,7 @@ void parse_mappings(std::string_view clause, GuidelineHints& out) {
     if (!target.empty())
       for (auto& p : phrases)
         if (!p.empty()) out.aliases.push_back({p, target});
+    if (!target.empty()) parse_items(lhs, target, out);
     pos = rhs_end;
     arrow = next_arrow;
   }

@@ -2,6 +2,7 @@
 // What a field's free-text `guidelines` say in the forms templates commonly use, read once for
 // both the rules extractor and normalization (so the two never read a guideline differently):
 //   synonym maps      'hydro' or 'oil brakes' -> hydraulic disc; 'V' -> rim brake
+//   category items    labrador, collie, terrier -> dog; unwell (vomiting, itchy) -> illness
 //   polarity lists    false for 'borrowed', 'rented';  Walk-in only -> true
 //   placeholders      Leave empty for 'no known faults'
 //   code formats      'BK-' followed by the digits
@@ -18,8 +19,18 @@ struct GuidelineAlias {
   std::string target;  // what it means, as written ("room air", "false", "0")
 };
 
+// A word or short phrase from a described category ("Trips, falls and collisions -> accident",
+// "unwell (vomiting, not eating) -> illness"): said, it suggests the target, weaker than an
+// alias (the rules engine reads these; CF does not map values by them).
+struct GuidelineItem {
+  std::string phrase;
+  std::string target;
+  bool example = false;  // from a parenthetical list of examples of a description
+};
+
 struct GuidelineHints {
   std::vector<GuidelineAlias> aliases;         // in the order written
+  std::vector<GuidelineItem> items;            // unquoted list items on the left of a mapping
   std::vector<std::string> empty_phrases;      // mean "leave the field empty"
   std::vector<std::string> quoted_examples;    // other quoted phrases
   std::string code_prefix;                     // "BK-" from "'BK-' followed by the digits"

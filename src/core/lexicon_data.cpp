@@ -306,6 +306,12 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.morning_words = r.words("morning_words");
   d.afternoon_words = r.words("afternoon_words");
   d.clock_openers = r.words("clock_openers");
+  d.clock_suffixes = r.words("clock_suffixes");
+  d.clock_relations = r.words("clock_relations");
+  d.period_start_words = r.words("period_start_words");
+  d.period_end_words = r.words("period_end_words");
+  d.span_edge_words = r.words("span_edge_words");
+  d.total_markers = r.phrases("total_markers");
   d.greetings = r.words("greetings");
   d.self_reference_words = r.words("self_reference_words");
   d.full_name_phrases = r.phrase_set("full_name_phrases");
@@ -355,6 +361,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.generic_cue_words = r.words("generic_cue_words");
   d.derivational_suffixes = r.words("derivational_suffixes");
   d.synonyms = r.word_groups("synonyms");
+  d.verb_forms = r.word_groups("verb_forms");
   d.empty_values = r.phrase_set("empty_values");
   d.nothing_values = r.phrase_set("nothing_values");
   d.nothing_openers = r.words("nothing_openers");

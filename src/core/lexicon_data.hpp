@@ -93,6 +93,11 @@ struct LexiconData {
   std::vector<Phrase> offer_markers;  // "if you like": a statement that awaits an answer
   // Conversation: clock times without am/pm, unlabeled times, turn openers, "that's me".
   WordSet morning_words, afternoon_words, clock_openers, greetings, self_reference_words;
+  // Clock times: words that make a number a time of day ("eleven a.m.", "ten past nine"); words
+  // of a time field's label that say it starts or ends a period ("Start time", "Finish time").
+  WordSet clock_suffixes, clock_relations, period_start_words, period_end_words;
+  WordSet span_edge_words;            // "since yesterday": a date that bounds a span is not the event's day
+  std::vector<Phrase> total_markers;  // "so seventeen", "total fifty": the sum of the parts said
   WordSet full_name_phrases, rank_titles;
   // Proper names of organisations and named places ('Bluepeak Logistics', 'Kestrel and Finch').
   WordSet organisation_words, organisation_heads, name_connectors, affiliation_words, affiliation_openers;
@@ -118,6 +123,7 @@ struct LexiconData {
   WordSet naming_words, topic_words, person_words, identifier_words, place_words, generic_cue_words,
       derivational_suffixes;
   std::vector<std::vector<std::string>> synonyms;
+  std::vector<std::vector<std::string>> verb_forms;  // irregular forms of one verb ("ring", "rang", "rung")
   // Placeholders.
   WordSet empty_values, nothing_values, nothing_openers, nothing_filler_words;
   std::vector<UnitEntry> units;

@@ -125,6 +125,14 @@ size_t add_smaller_part(const Tokens& t, size_t i, const UnitInfo& unit, const N
   return end;
 }
 
+// A conversion by a power of ten ("410 grams" on a kg field) loses nothing, so it keeps the
+// said precision (0.41 kg); other conversions ("150 lb" -> 68.0 kg) keep one decimal.
+int converted_decimals(const UnitInfo& from, const UnitInfo& to) {
+  constexpr int kExactDecimals = 6;  // drops only floating-point noise
+  if (from.offset != 0.0 || to.offset != 0.0 || from.factor <= 0.0 || to.factor <= 0.0) return kConvertedDecimals;
+  const double exponent = std::log10(from.factor / to.factor);
+  return std::abs(exponent - std::round(exponent)) < 1e-9 ? kExactDecimals : kConvertedDecimals;
+}
 }  // namespace
 
 std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const Field& field,
@@ -173,7 +181,7 @@ std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const
                                        field.unit, field.label));
       return p;
     }
-    v = round_to(*converted, kConvertedDecimals);
+    v = round_to(*converted, converted_decimals(*stated, *field_unit));
   }
   return finish(v, first, last, field);
 }

@@ -105,15 +105,36 @@ bool clause_initial(const Scan& s, const Mention& m) {
   return false;
 }
 
+bool own_cue_word(const Scan& s, size_t field, const Token& t);
+
+// A negator right before a word of the field's own cues (across determiners and possessives:
+// "not his head") in the sentence that starts at token `from`.
+bool negates_own_word(const Scan& s, size_t from, size_t field) {
+  for (size_t i = from; i < s.size(); ++i) {
+    const Token& t = s.tok(i);
+    if (!t.filler && own_cue_word(s, field, t)) {
+      auto p = s.prev_content(i);
+      while (p && *p >= from && words().determiners.contains(s.tok(*p).norm))
+        p = s.prev_content(*p);
+      if (p && *p >= from && words().is_negator(s.tok(*p).norm) && s.tok(*p).after == Break::None) return true;
+    }
+    if (t.after == Break::Sentence) break;
+  }
+  return false;
+}
+
 // The answer to a yes/no question about the field ("Any falls? - No, he never went down."):
 // a yes or no word opening the answer, else a negation in its first clause; nullopt when the
 // answer settles nothing (it opens with an uncertain word, or the question is the last turn).
-std::optional<bool> answered_polarity(const Scan& s, size_t answer) {
+std::optional<bool> answered_polarity(const Scan& s, size_t answer, size_t field) {
   constexpr size_t kAnswerClause = 6;
   const std::string& first = s.tok(answer).norm;
   if (words().yes_words.contains(first)) return true;
   if (words().no_words.contains(first)) return false;
   if (words().uncertain_words.contains(first)) return std::nullopt;
+  // "Did he hit his head? - His shoulder took it, not his head.": the answer negates the very
+  // thing asked about.
+  if (negates_own_word(s, answer, field)) return false;
   size_t n = 0;
   for (size_t i = answer; i < s.size() && n < kAnswerClause; ++i) {
     const Token& t = s.tok(i);
@@ -358,7 +379,7 @@ std::vector<FieldCandidate> read_boolean_field(const Scan& s, size_t field) {
         // A question states nothing; its answer does (none: the question is the last word).
         auto a = offered ? offered : s.answer_after(m.first);
         if (!a) continue;
-        auto yes = answered_polarity(s, *a);
+        auto yes = answered_polarity(s, *a, field);
         if (!yes) continue;
         c.value = *yes;
         c.score = m.strength * 0.8;

@@ -1,9 +1,11 @@
 #include "extract/rules/clock_times.hpp"
 
+#include <cctype>
 #include <cstdio>
 #include <optional>
 #include <string>
 
+#include "extract/rules/event_dates.hpp"
 #include "extract/rules/lexical_data.hpp"
 
 namespace invox::rules {
@@ -48,13 +50,16 @@ void infer_day_half(const Scan& s, FieldCandidate& c) {
   // "twenty to one" reads 00:40; in a working day it is 12:40 unless "in the morning" is said
   // with it ("at night" would be read as pm, so only a morning word keeps it).
   if (hour == 0) {
-    if (said_day_half(s, c) != false) c.value = "12" + v.substr(2);
+    auto said = said_day_half(s, c);
+    c.half_guessed = !said.has_value();
+    if (said != false) c.value = "12" + v.substr(2);
     return;
   }
   bool afternoon = hour <= kLastAfternoonHour;
   if (auto said = said_day_half(s, c)) {
     afternoon = *said;
   } else {
+    c.half_guessed = true;
     size_t reach = 0;
     for (size_t i = c.first; i-- > 0 && reach < kDayPartReach; ++reach) {
       bool pm = false;
@@ -69,36 +74,127 @@ void infer_day_half(const Scan& s, FieldCandidate& c) {
   c.value = out;
 }
 
+namespace {
+enum class PeriodRole { None, Start, End };
+
+// "Start time" opens a period, "Finish time" closes one (lexicon period_start_words,
+// period_end_words, read in the field's id and label).
+PeriodRole period_role(const Field& f) {
+  bool start = false, end = false;
+  for (const std::string& text : {f.id, f.label}) {
+    std::string word;
+    for (char ch : text + " ") {
+      if (std::isalnum(static_cast<unsigned char>(ch))) {
+        word += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        continue;
+      }
+      start = start || words().period_start_words.contains(word);
+      end = end || words().period_end_words.contains(word);
+      word.clear();
+    }
+  }
+  if (start == end) return PeriodRole::None;
+  return start ? PeriodRole::Start : PeriodRole::End;
+}
+
+std::optional<int> minutes_of(const FieldCandidate& c) {
+  int hour = 0, minute = 0;
+  if (!c.value.is_string()) return std::nullopt;
+  const std::string v = c.value.get<std::string>();
+  if (v.size() != 5 || std::sscanf(v.c_str(), "%d:%d", &hour, &minute) != 2) return std::nullopt;
+  return hour * 60 + minute;
+}
+
+void set_minutes(FieldCandidate& c, int minutes) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%02d:%02d", minutes / 60 % 24, minutes % 60);
+  c.value = std::string(buf);
+}
+}  // namespace
+
+void order_periods(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
+  constexpr int kHalfDay = 12 * 60;
+  const Lexicon& lex = s.lex;
+  for (size_t a = 0; a < lex.fields.size(); ++a) {
+    if (lex.fields[a].field->type != FieldType::Time || period_role(*lex.fields[a].field) != PeriodRole::Start)
+      continue;
+    for (size_t b = 0; b < lex.fields.size(); ++b) {
+      if (lex.fields[b].field->type != FieldType::Time || period_role(*lex.fields[b].field) != PeriodRole::End)
+        continue;
+      if (ranked[a].empty() || ranked[b].empty()) continue;
+      FieldCandidate& start = ranked[a][0];
+      FieldCandidate& end = ranked[b][0];
+      auto from = minutes_of(start), to = minutes_of(end);
+      if (!from || !to || *to >= *from) continue;
+      // The end's guessed morning is an afternoon, or else the start's guessed afternoon a morning.
+      if (end.half_guessed && *to<kHalfDay&& * to + kHalfDay> * from)
+        set_minutes(end, *to + kHalfDay);
+      else if (start.half_guessed && *from >= kHalfDay && *from - kHalfDay <= *to)
+        set_minutes(start, *from - kHalfDay);
+    }
+  }
+}
+
+namespace {
+// "ten past nine", "7:50 a.m.", "two o'clock": the words say it is a time of day, so no word
+// before it needs to ("at", "it's"). A relation ("ten to four") counts with whole five minutes
+// only: "nine to five" is a span, not 04:51.
+bool marked_time(const Scan& s, const FieldCandidate& c) {
+  bool relation = false;
+  for (size_t i = c.first; i < c.last; ++i) {
+    const Token& t = s.tok(i);
+    if (t.raw.find(':') != std::string::npos && t.has_digit) return true;
+    if (words().clock_suffixes.contains(t.norm)) return true;
+    relation = relation || words().clock_relations.contains(t.norm);
+  }
+  auto m = minutes_of(c);
+  return relation && m && *m % 5 == 0;
+}
+
+bool taken_by_best(const Scan& s, const std::vector<std::vector<FieldCandidate>>& ranked, const FieldCandidate& c) {
+  for (size_t g = 0; g < ranked.size(); ++g) {
+    const auto& r = ranked[g];
+    FieldType type = s.lex.fields[g].field->type;
+    bool typed = type == FieldType::Number || type == FieldType::Date || type == FieldType::Time;
+    if (typed && !r.empty() && !r[0].implied && r[0].first < c.last && c.first < r[0].last) return true;
+  }
+  return false;
+}
+}  // namespace
+
 void assign_unlabeled_times(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
   const Lexicon& lex = s.lex;
-  std::vector<size_t> empty;
+  std::vector<size_t> open;  // time fields with no candidate, or only ones weaker than this guess
   const Field* time_field = nullptr;
   for (size_t f = 0; f < lex.fields.size(); ++f) {
     if (lex.fields[f].field->type != FieldType::Time) continue;
     time_field = lex.fields[f].field;
-    if (ranked[f].empty()) empty.push_back(f);
+    if (ranked[f].empty() || ranked[f][0].score < kUnlabeledTime) open.push_back(f);
   }
-  if (empty.empty()) return;
+  if (open.empty()) return;
   size_t next = 0;
-  for (size_t i = 1; i < s.size() && next < empty.size(); ++i) {
+  for (size_t i = 0; i < s.size() && next < open.size(); ++i) {
     if (s.tok(i).filler) continue;
     auto opener = s.prev_content(i);
-    if (!opener || !words().clock_openers.contains(s.tok(*opener).norm)) continue;
+    bool introduced = opener && words().clock_openers.contains(s.tok(*opener).norm);
     auto c = s.parse_typed(i, std::min(s.size(), i + 8), *time_field);
-    if (!c) continue;
+    if (!c || (!introduced && !marked_time(s, *c))) continue;
     // "at five pallets" is a count: a clock time ends its clause or meets a function word.
-    bool ends = s.stands_alone(c->last);
-    bool taken = false;
-    for (size_t g = 0; g < ranked.size(); ++g) {
-      const auto& r = ranked[g];
-      FieldType type = lex.fields[g].field->type;
-      bool typed = type == FieldType::Number || type == FieldType::Date || type == FieldType::Time;
-      if (typed && !r.empty() && !r[0].implied && r[0].first < c->last && c->first < r[0].last) taken = true;
+    if (!s.stands_alone(c->last) || taken_by_best(s, ranked, *c)) continue;
+    // "see her again tomorrow at ten": the time of a planned day is not this form's event.
+    if (later_day_near(s, c->first, c->last)) {
+      i = c->last - 1;
+      continue;
     }
-    if (!ends || taken) continue;
+    // "partying until three": the end of a span is the time of a field that ends one.
+    if (introduced && words().span_edge_words.contains(s.tok(*opener).norm) &&
+        period_role(*lex.fields[open[next]].field) != PeriodRole::End) {
+      i = c->last - 1;
+      continue;
+    }
     c->score = kUnlabeledTime;
-    c->cue_first = *opener;
-    ranked[empty[next++]].push_back(*c);
+    c->cue_first = introduced ? *opener : c->first;
+    ranked[open[next++]].push_back(*c);
     i = c->last - 1;
   }
 }

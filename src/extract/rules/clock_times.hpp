@@ -13,8 +13,15 @@ namespace invox::rules {
 // Times said with am/pm, in 24-hour form ("oh nine twenty", "nineteen ten") or as noon stay.
 void infer_day_half(const Scan& s, FieldCandidate& c);
 
-// Time fields without a candidate take, in template order, the clock times said after a clock
-// opener ("at", "it's") that no field's best candidate uses, in transcript order.
+// "Kicked off at six thirty ... finished at three": a time field that opens a period (lexicon
+// period_start_words in its id or label) comes before one that closes it; when a guessed half
+// of the day breaks that order, the guessed time takes the other half (06:30, 15:00).
+void order_periods(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked);
+
+// Time fields without a candidate (or with only weaker guesses) take, in template order, the
+// clock times said after a clock opener ("at", "it's") or marked as times ("ten past nine",
+// "7:50 a.m.") that no field's best candidate uses, in transcript order; not a time said with
+// a later day ("tomorrow at ten"), and a time after "until" only for a field that ends a period.
 void assign_unlabeled_times(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked);
 
 }  // namespace invox::rules

@@ -94,6 +94,8 @@ bool not_a_count(const Scan& s, const FieldCandidate& c, const Field& f) {
   if (!next) return false;
   const std::string& n = s.tok(*next).norm;
   if (w.distributive_words.contains(n)) return true;
+  // "on site eleven a.m.": a time of day, not a count.
+  if (w.clock_suffixes.contains(n) && *next == s.skip_fillers(c.last)) return true;
   if (marker_length(s, *next, w.partitive_heads) > 0 && whole_said_before(s, c.first)) return true;
   // A single "half" before a determiner or a number: "half a tablet", "half ten".
   bool bare_half = is_half(c) && c.last - c.first <= 2;

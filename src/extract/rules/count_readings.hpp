@@ -1,9 +1,9 @@
 #pragma once
-// When a number said near a count field's cue is not that count: a part of a set ("six of
-// them", "the first two"), an amount per person ("two each"), a pronoun ("the kitchen one"), a fraction of
-// something else ("half a tablet", "half ten"), the value of another field's cue said just
-// before it, or a guideline phrase said negated ("not just me"). Also counts said without a
-// cue ("six of us") and the article-like "one".
+// When a number said near a count field's cue is not that count: a time of day ("eleven
+// a.m."), a part of a set ("six of them", "the first two"), an amount per person ("two each"), a pronoun ("the kitchen
+// one"), a fraction of something else ("half a tablet", "half ten"), the value of another field's cue said just before
+// it, or a guideline phrase said negated ("not just me"). Also counts said without a cue ("six of us") and the
+// article-like "one".
 #include <vector>
 
 #include "extract/rules/scan.hpp"

@@ -120,6 +120,36 @@ void add_value(FieldLexicon& fl, const std::string& text, Json value, double str
   fl.values.push_back(ValuePhrase{p, std::move(value), strength});
 }
 
+Json mapped_value(const Field& f, const std::string& target);
+
+// "Trips, falls and collisions -> accident": each member of a category the guidelines list is
+// a weaker value phrase (a parenthetical example weaker still), trimmed of function words at its
+// ends; a member of more than three content words is a description, not a word said.
+void add_category_items(FieldLexicon& fl, const GuidelineHints& gi) {
+  constexpr double kItemStrength = 0.8;
+  constexpr double kExampleItemStrength = 0.6;
+  constexpr size_t kMaxContentWords = 3;
+  for (const auto& item : gi.items) {
+    Json v = mapped_value(*fl.field, item.target);
+    if (v.is_null()) continue;
+    // Lowercase: a member opening the guideline's sentence ("Trips, ...") is no name said
+    // capitalized only (which a one-word capitalized alias is).
+    Phrase p = make_phrase(util::to_lower_ascii(item.phrase));
+    // "a tank in the loft" -> "tank in the loft"; a negation stays ("not eating").
+    auto bare = [](const std::string& st) { return is_stopword(st) && !is_negation_word(st); };
+    while (!p.stems.empty() && bare(p.stems.front()))
+      p.stems.erase(p.stems.begin());
+    while (!p.stems.empty() && bare(p.stems.back()))
+      p.stems.pop_back();
+    size_t content = static_cast<size_t>(
+        std::count_if(p.stems.begin(), p.stems.end(), [](const std::string& st) { return !is_stopword(st); }));
+    if (content == 0 || content > kMaxContentWords) continue;
+    bool known = std::any_of(fl.values.begin(), fl.values.end(),
+                             [&](const ValuePhrase& o) { return o.phrase.stems == p.stems; });
+    if (!known) fl.values.push_back(ValuePhrase{p, std::move(v), item.example ? kExampleItemStrength : kItemStrength});
+  }
+}
+
 std::optional<std::string> match_option(const Field& f, const std::string& target) {
   std::string t = util::to_lower_ascii(util::trim(target));
   for (const auto& o : f.options)
@@ -328,6 +358,7 @@ Lexicon build_lexicon(const Template& tmpl) {
       if (!v.is_null()) add_value(fl, a.phrase, v, 0.95);
     }
     for (const auto& p : gi.empty_phrases) add_value(fl, p, Json(), 0.95);
+    if (f.type == FieldType::Enum || f.type == FieldType::Boolean) add_category_items(fl, gi);
     lex.fields.push_back(std::move(fl));
   }
   // Sub-phrases of labels and aliases that only one field owns ("other rider" of

@@ -58,6 +58,10 @@ class Matcher {
 
   StemMatch matches(size_t token, const Phrase& p, size_t w, uint32_t word_id) {
     if (p.case_sensitive) return token_matches(tt, tt.tokens[token], p.stems[w], p);
+    // "not eating" is said "hasn't eaten", "no cleaning" "nobody cleaned": a negator in a longer
+    // phrase matches any negator (a phrase that is only "no" stays the word itself).
+    if (p.stems.size() > 1 && words().is_negator(p.stems[w]) && words().is_negator(tt.tokens[token].norm))
+      return StemMatch::Same;
     int8_t& v = verdicts_[word_id][form_of_[token]];
     if (v == kUnknown) v = static_cast<int8_t>(token_matches(tt, *forms_[form_of_[token]], p.stems[w], p));
     return static_cast<StemMatch>(v);
@@ -109,6 +113,9 @@ std::optional<Raw> match_at(Matcher& mt, size_t ci, const Phrase& p, const std::
     for (size_t g = 0; g <= max_gap && pos + 1 + g < content.size(); ++g) {
       const Token& prev = mt.tt.tokens[content[pos + g]];
       if (prev.after == Break::Sentence) break;
+      // "temperature minus eleven at start" is no gapped "Temperature at start": a number
+      // between a cue's words is a value said after the first of them.
+      if (g > 0 && (prev.has_digit || is_number_word(prev.norm))) break;
       if (size_t n = word_at(mt, pos + 1 + g, p, w, ids[w], derived)) {
         pos = pos + g + n;
         gaps += g;

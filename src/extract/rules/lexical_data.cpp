@@ -1,5 +1,6 @@
 #include "extract/rules/lexical_data.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "extract/rules/word_forms.hpp"
@@ -28,13 +29,30 @@ std::vector<std::string> unit_words(std::string_view unit) {
 
 const std::vector<std::string>& synonyms_of(std::string_view stem_text) {
   // The lexicon lists words; cue matching compares stems, so the groups are stemmed once.
+  // Irregular verb forms join the synonym group that shares a word with them ("rang" ~ "phone").
   static const std::map<std::string, std::vector<std::string>, std::less<>> kByStem = [] {
-    std::map<std::string, std::vector<std::string>, std::less<>> out;
-    for (const auto& group : words().synonyms) {
+    std::vector<std::vector<std::string>> groups;
+    auto add = [&](const std::vector<std::string>& group) {
       std::vector<std::string> stems;
-      for (const auto& w : group) stems.push_back(stem(w));
-      for (const auto& s : stems) out.emplace(s, stems);
-    }
+      for (const auto& w : group)
+        stems.push_back(stem(w));
+      for (auto& g : groups)
+        if (std::any_of(stems.begin(), stems.end(),
+                        [&](const std::string& s) { return std::find(g.begin(), g.end(), s) != g.end(); })) {
+          for (auto& s : stems)
+            if (std::find(g.begin(), g.end(), s) == g.end()) g.push_back(s);
+          return;
+        }
+      groups.push_back(std::move(stems));
+    };
+    for (const auto& group : words().synonyms)
+      add(group);
+    for (const auto& group : words().verb_forms)
+      add(group);
+    std::map<std::string, std::vector<std::string>, std::less<>> out;
+    for (const auto& g : groups)
+      for (const auto& s : g)
+        out.emplace(s, g);
     return out;
   }();
   static const std::vector<std::string> kNone;

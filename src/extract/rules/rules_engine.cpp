@@ -10,14 +10,15 @@
 #include "extract/rules/confidence_signals.hpp"
 #include "extract/rules/cue_lexicon.hpp"
 #include "extract/rules/cue_matcher.hpp"
+#include "extract/rules/event_dates.hpp"
 #include "extract/rules/fewshot_cues.hpp"
+#include "extract/rules/implied_booleans.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/proper_names.hpp"
 #include "extract/rules/scan.hpp"
 #include "extract/rules/speaker_roles.hpp"
 #include "extract/rules/text_reader.hpp"
 #include "extract/rules/typed_reader.hpp"
-#include "extract/rules/weekday_tense.hpp"
 #include "util/cancel.hpp"
 #include "util/text_fold.hpp"
 
@@ -87,80 +88,6 @@ std::vector<FieldCandidate> rank(std::vector<FieldCandidate> cands, double keep_
 }
 
 bool overlaps(const FieldCandidate& a, const FieldCandidate& b) { return a.first < b.last && b.first < a.last; }
-
-bool names_past_date(const Field& f) {
-  for (const std::string& text : {f.id, f.label}) {
-    std::string word;
-    for (char ch : text + " ") {
-      if (std::isalnum(static_cast<unsigned char>(ch))) {
-        word += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      } else if (!word.empty()) {
-        if (words().past_date_words.contains(word)) return true;
-        word.clear();
-      }
-    }
-  }
-  return false;
-}
-
-// The date was said as an ordinal alone ("the second", "twenty-ninth"): no month, weekday or
-// relative-day word says it is a date.
-bool ordinal_only(const Scan& s, const FieldCandidate& c) {
-  const auto& w = words();
-  for (size_t i = c.first; i < c.last && i < s.size(); ++i) {
-    const std::string& n = s.tok(i).norm;
-    if (s.tok(i).filler || w.determiners.contains(n)) continue;
-    bool spoken = w.digit_ordinals.index_of(n) || w.teen_ordinals.index_of(n) || w.tens_ordinals.index_of(n) ||
-                  w.tens_words.index_of(n);
-    bool written = !n.empty() && std::isdigit(static_cast<unsigned char>(n[0])) && n.size() <= 4 &&
-                   std::isalpha(static_cast<unsigned char>(n.back()));
-    if (!spoken && !written) return false;
-  }
-  return true;
-}
-
-// The form's event date (its first date field, unless a birth date) when no cue led to it:
-// the first date said in the transcript that no other date field took ("Admitted last Friday
-// after a fall"); with none said, a form filled while its event happens (a visit, an
-// inspection, a call) is dated today. Both are guesses: low confidence.
-void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
-  constexpr double kUnlabeledDate = 0.5;
-  constexpr double kImpliedToday = 0.4;
-  const Lexicon& lex = s.lex;
-  if (s.size() == 0) return;  // nothing was said: nothing happened
-  for (size_t f = 0; f < lex.fields.size(); ++f) {
-    const Field& field = *lex.fields[f].field;
-    if (field.type != FieldType::Date) continue;
-    if (!ranked[f].empty() || names_past_date(field)) return;
-    for (size_t i = 0; i < s.size(); ++i) {
-      if (s.tok(i).filler) continue;
-      auto c = s.parse_typed(i, std::min(s.size(), i + 8), field);
-      if (!c) continue;
-      // "the second floor" is no date: an unlabelled bare ordinal stands alone.
-      bool taken = ordinal_only(s, *c) && !s.stands_alone(c->last);
-      for (size_t g = 0; g < lex.fields.size(); ++g)
-        if (g != f && !ranked[g].empty() && is_typed(lex.fields[g].field->type) && overlaps(ranked[g][0], *c)) taken = true;
-      // "starts tomorrow, October first": the same day said again belongs to the field that has it.
-      for (size_t g = 0; g < lex.fields.size(); ++g)
-        if (g != f && !ranked[g].empty() && lex.fields[g].field->type == FieldType::Date && ranked[g][0].value == c->value)
-          taken = true;
-      if (!taken) {
-        c->score = kUnlabeledDate;
-        c->cue_first = c->first;
-        place_weekday_in_past(s, *c);
-        ranked[f].push_back(*c);
-        return;
-      }
-      i = c->last - 1;
-    }
-    FieldCandidate c;
-    c.value = "today";
-    c.score = kImpliedToday;
-    c.implied = true;
-    ranked[f].push_back(c);
-    return;
-  }
-}
 
 // Number fields no cue found take the numbers no other field holds, in the order said: the
 // first such field the first free number, and so on.
@@ -286,11 +213,15 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
     if (lex.fields[f].field->id == params.lead_field && ranked[f].empty()) ranked[f] = read_lead_phrase(scan, f);
 
   if (params.imply_event_date) date_event(scan, ranked);
+  future_dates(scan, ranked);
   if (params.unlabeled_numbers) assign_unlabeled_numbers(scan, ranked);
   assign_unlabeled_times(scan, ranked);
   for (size_t f = 0; f < lex.fields.size(); ++f)
+    if (lex.fields[f].field->type == FieldType::Time) ranked[f] = rank(std::move(ranked[f]), params.keep_ratio);
+  for (size_t f = 0; f < lex.fields.size(); ++f)
     if (lex.fields[f].field->type == FieldType::Time)
       for (auto& c : ranked[f]) infer_day_half(scan, c);
+  order_periods(scan, ranked);
 
   // Assign the strongest fields first; a typed value already taken by another field is skipped.
   std::vector<size_t> order(lex.fields.size());
@@ -328,6 +259,7 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
       break;
     }
   }
+  imply_event_booleans(lex, out);
   return out;
 }
 

@@ -39,6 +39,7 @@ struct FieldCandidate {
   size_t cue_first = 0;  // where the evidence starts (cue or value)
   bool corrected = false;
   bool implied = false;  // not said: taken from the situation (no evidence span)
+  bool half_guessed = false;  // a clock time whose am/pm was inferred, not said with it
 };
 
 struct Scan {

@@ -4,10 +4,14 @@
 #include <cctype>
 #include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/count_readings.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/restated_totals.hpp"
+#include "extract/rules/temperature_scale.hpp"
 #include "extract/rules/weekday_tense.hpp"
 
 namespace invox::rules {
@@ -20,8 +24,19 @@ constexpr double kArticleOne = 0.7;        // "one tablet with breakfast": an ar
 
 bool in_range(const Json& v, const Field& f) { return !v.is_number() || within_range(v, f); }
 
+// "thirty-eight", "one fifty-two": token i continues a number begun before it.
+bool inside_number(const Scan& s, size_t i) {
+  if (i == 0) return false;
+  const Token& p = s.tok(i - 1);
+  const Token& t = s.tok(i);
+  if (p.filler || (p.after != Break::None && p.after != Break::Join)) return false;
+  return (is_number_word(p.norm) || p.has_digit) && (is_number_word(t.norm) || t.has_digit);
+}
+
 std::optional<FieldCandidate> parse_checked(const Scan& s, size_t i, size_t end, const Field& f) {
+  if (f.type == FieldType::Number && inside_number(s, i)) return std::nullopt;
   auto c = s.parse_typed(i, end, f);
+  if (!c && f.type == FieldType::Number) c = read_other_scale(s, i, end, f);
   if (!c || !in_range(c->value, f)) return std::nullopt;
   if (f.type == FieldType::Number && not_a_count(s, *c, f)) return std::nullopt;
   return c;
@@ -70,10 +85,10 @@ bool inside_own_cue(const Scan& s, size_t i, size_t field) {
 }
 
 // A measurement ("no temperature" on a dry load) has no zero reading by absence; counts and
-// amounts do ("no refills", "no deposit").
+// amounts do ("no refills", "no deposit", "no concrete today" in cubic metres).
 bool zero_by_absence(const Field& f) {
   const lexicon::UnitEntry* unit = words().unit_for_symbol(f.unit);
-  return !unit || unit->dimension == "currency" || unit->dimension == "duration";
+  return !unit || unit->dimension == "currency" || unit->dimension == "duration" || unit->dimension == "volume";
 }
 
 // The number after `c` in an "X over Y" chain ("132 over 84", "55/60"), read as `f`; nullopt
@@ -141,6 +156,17 @@ std::vector<FieldCandidate> unlabelled_pairs(const Scan& s, size_t field) {
   return out;
 }
 
+// A unit word of the field follows value `c`'s own tokens, before `end`, with no unit of the
+// field inside `c`.
+bool unit_said_later(const Scan& s, const FieldCandidate& c, size_t end, size_t field) {
+  auto is_unit = [&](const Mention& o) { return o.field == field && !o.is_value && o.cue->kind == CueKind::Unit; };
+  for (const auto& o : s.mentions_in(c.first, c.last))
+    if (is_unit(o)) return false;
+  for (const auto& o : s.mentions_in(c.last, end))
+    if (is_unit(o)) return true;
+  return false;
+}
+
 std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size_t field) {
   const FieldLexicon& fl = s.lex.fields[field];
   const Field& f = *fl.field;
@@ -158,6 +184,12 @@ std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size
     size_t stop = f.type == FieldType::Number && s.tok(i).slash_after ? i + 1 : end;
     auto c = f.type == FieldType::Number && rank > 0 ? s.parse_typed(i, stop, f) : parse_checked(s, i, stop, f);
     if (!c) continue;
+    // "poured the level two slab, forty-two cubic metres": the number said with the field's
+    // unit, further on, is the value; the bare one is a name or a count of something else.
+    if (f.type == FieldType::Number && rank == 0 && unit_said_later(s, *c, end, field)) {
+      i = c->last - 1;
+      continue;
+    }
     // "I've got one extra case" ("got" of the cue "got here"): one number word followed by a
     // content word counts a thing; it is no clock time.
     if (f.type == FieldType::Time && c->last == c->first + 1 && !s.stands_alone(c->last)) continue;
@@ -312,6 +344,7 @@ std::optional<FieldCandidate> read_zero_count(const Scan& s, const Mention& m) {
 
 std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
+  std::vector<std::pair<Json, size_t>> taken_back;  // a corrected value, and where its correction ends
   const Field& f = *s.lex.fields[field].field;
   for (const auto& m : s.mentions) {
     if (m.field != field || m.is_value) continue;
@@ -340,6 +373,8 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
       if (!c && zero_ok) c = read_zero_count(s, m);
       if (!c) c = read_forward(s, m, field);
       if (!c) c = read_answer(s, m, field);
+      // "Tuesday, 2:30 appointment": a clock time said right before its cue word.
+      if (!c && f.type == FieldType::Time && number_before) c = read_backward(s, m, field);
       if (!c && f.type == FieldType::Number) {
         // "so we're short two pallets": a number right after another field's cue is its value
         // (only right after it: "carrier is wendover transport three pallets" counts pallets).
@@ -356,6 +391,14 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
       return v;
     };
     FieldCandidate fixed = apply_corrections(s, field, current, reader);
+    if (f.type == FieldType::Number && !fixed.corrected)
+      if (auto total = restated_total(s, field, fixed, reader)) {
+        total->cue_first = fixed.cue_first;
+        fixed = *total;
+      }
+    // "Year nine. No, sorry, he's year eight, it's the other lad who's year nine": a value taken
+    // back is not read again from a later mention.
+    if (fixed.corrected && fixed.value != current.value) taken_back.emplace_back(current.value, fixed.last);
     fixed.score = c->score;
     if (f.type == FieldType::Number && article_one(s, fixed)) fixed.score *= kArticleOne;
     if (f.type == FieldType::Date) place_weekday_in_past(s, fixed);
@@ -366,6 +409,10 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
     }
     out.push_back(fixed);
   }
+  std::erase_if(out, [&](const FieldCandidate& c) {
+    return std::any_of(taken_back.begin(), taken_back.end(),
+                       [&](const auto& tb) { return c.first >= tb.second && c.value == tb.first; });
+  });
   if (f.type == FieldType::Number) {
     for (auto& c : group_counts(s, field))
       out.push_back(std::move(c));

@@ -44,7 +44,7 @@ size_t sentence_start(const Scan& s, size_t i) {
 }
 }  // namespace
 
-void place_weekday_in_past(const Scan& s, FieldCandidate& c) {
+void place_weekday_in_past(const Scan& s, FieldCandidate& c, bool past_event) {
   if (!c.value.is_string() || !bare_weekday(s, c)) return;
   auto value = iso_day(c.value.get<std::string>());
   auto ref_text = resolve_reference_date(s.ctx);
@@ -54,7 +54,7 @@ void place_weekday_in_past(const Scan& s, FieldCandidate& c) {
   size_t from = sentence_start(s, std::min(c.cue_first, c.first));
   bool past = false;
   for (size_t i = from; i < c.last && !past; ++i) past = words().past_tense_markers.contains(s.tok(i).norm);
-  if (past) c.value = date::format("%F", *value - date::days{7});
+  if (past || past_event) c.value = date::format("%F", *value - date::days{7});
 }
 
 }  // namespace invox::rules

@@ -8,7 +8,8 @@ namespace invox::rules {
 
 // Moves a date candidate read from a bare weekday a week back when it lies after the
 // reference date and a past-tense word (lexicon `past_tense_markers`) comes before it in its
-// sentence or in the question its cue sits in.
-void place_weekday_in_past(const Scan& s, FieldCandidate& c);
+// sentence or in the question its cue sits in, or whatever the tense when `past_event` says the
+// date is of something that already happened ("a pipe burst on Saturday" for the loss date).
+void place_weekday_in_past(const Scan& s, FieldCandidate& c, bool past_event = false);
 
 }  // namespace invox::rules

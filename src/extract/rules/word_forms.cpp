@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
+
+#include <utf8proc.h>
 
 #include "extract/rules/lexical_data.hpp"
 
@@ -9,6 +12,19 @@ namespace invox::rules {
 
 namespace {
 bool is_known_suffix(std::string_view s) { return words().derivational_suffixes.contains(s); }
+
+// "Café" -> "cafe", "Łódź" -> "łodz": case folded, accents dropped, so a word matches an option
+// or cue written without them (and the other way round).
+std::string strip_accents(const std::string& word) {
+  utf8proc_uint8_t* mapped = nullptr;
+  const auto n = utf8proc_map(
+      reinterpret_cast<const utf8proc_uint8_t*>(word.data()), static_cast<utf8proc_ssize_t>(word.size()), &mapped,
+      static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_STRIPMARK | UTF8PROC_CASEFOLD));
+  if (n < 0) return word;  // invalid UTF-8: leave it as it came
+  std::string out(reinterpret_cast<char*>(mapped), static_cast<size_t>(n));
+  std::free(mapped);
+  return out;
+}
 }  // namespace
 
 std::string fold_word(std::string_view raw) {
@@ -25,7 +41,9 @@ std::string fold_word(std::string_view raw) {
     }
     out += static_cast<char>(std::tolower(c));
   }
-  return out;
+  return std::all_of(out.begin(), out.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x80; })
+             ? out
+             : strip_accents(out);
 }
 
 std::string stem(std::string_view folded) {

@@ -6,7 +6,7 @@
 
 namespace invox::rules {
 
-// Lowercases ASCII, maps typographic apostrophes to "'", drops dots ("p.m." -> "pm" is NOT
+// Lowercases, drops accents ("Café" -> "cafe"), maps typographic apostrophes to "'", drops dots ("p.m." -> "pm" is NOT
 // done: dots stay so that "p.m." never equals the word "pm").
 [[nodiscard]] std::string fold_word(std::string_view raw);
 // Light suffix stripping: plural, possessive, -ing, -ed, final -e, -y -> -i.

@@ -1,0 +1,47 @@
+#include "extract/rules/implied_booleans.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "extract/rules/lexical_data.hpp"
+#include "extract/rules/word_forms.hpp"
+
+namespace invox::rules {
+
+namespace {
+constexpr double kImpliedFactor = 0.8;  // a guess from another field: less sure than that field
+
+std::vector<std::string> label_stems(const Field& f) {
+  std::vector<std::string> out;
+  for (const auto& st : make_phrase(f.label).stems)
+    if (!is_stopword(st)) out.push_back(st);
+  return out;
+}
+}  // namespace
+
+void imply_event_booleans(const Lexicon& lex, std::map<std::string, Candidate>& out) {
+  for (const auto& b : lex.fields) {
+    if (b.field->type != FieldType::Boolean || out.count(b.field->id)) continue;
+    const auto mine = label_stems(*b.field);
+    if (mine.empty()) continue;
+    for (const auto& t : lex.fields) {
+      if (t.field->type != FieldType::Time && t.field->type != FieldType::Date) continue;
+      auto it = out.find(t.field->id);
+      if (it == out.end() || it->second.value.is_null()) continue;
+      const auto theirs = label_stems(*t.field);
+      bool covered =
+          theirs.size() > mine.size() && std::all_of(mine.begin(), mine.end(), [&](const std::string& st) {
+            return std::any_of(theirs.begin(), theirs.end(), [&](const std::string& o) { return stems_match(st, o); });
+          });
+      if (!covered) continue;
+      Candidate c;
+      c.value = true;
+      c.confidence = it->second.confidence * kImpliedFactor;
+      c.evidence = it->second.evidence;
+      out.emplace(b.field->id, std::move(c));
+      break;
+    }
+  }
+}
+
+}  // namespace invox::rules
