@@ -324,6 +324,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.street_words = r.words("street_words");
   d.dwelling_unit_words = r.words("dwelling_unit_words");
   d.job_title_words = r.words("job_title_words");
+  d.model_words = r.words("model_words");
+  d.name_particles = r.words("name_particles");
   d.correction_markers = r.phrases("correction_markers");
   d.rejection_markers = r.phrases("rejection_markers");
   d.guideline_empty_markers = r.phrases("guideline_empty_markers");
@@ -340,6 +342,14 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.list_enders = r.words("list_enders");
   d.list_additions = r.phrases("list_additions");
   d.list_comment_openers = r.words("list_comment_openers");
+  d.list_idioms = r.phrases("list_idioms");
+  d.aside_openers = r.words("aside_openers");
+  d.first_person_subjects = r.words("first_person_subjects");
+  d.plan_phrases = r.phrases("plan_phrases");
+  d.present_scope_words = r.words("present_scope_words");
+  d.record_phrases = r.phrases("record_phrases");
+  d.readback_phrases = r.phrases("readback_phrases");
+  d.document_words = r.words("document_words");
   d.list_alternatives = r.phrases("list_alternatives");
   d.item_openers = r.words("item_openers");
   d.item_removers = r.words("item_removers");

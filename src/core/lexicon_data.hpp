@@ -103,6 +103,8 @@ struct LexiconData {
   WordSet organisation_words, organisation_heads, name_connectors, affiliation_words, affiliation_openers;
   WordSet street_words, dwelling_unit_words;  // street addresses said aloud
   WordSet job_title_words;
+  WordSet model_words;     // a field that holds a product's model ("a Kelvara Combi 28")
+  WordSet name_particles;  // "Marieke de Waal": lowercase words inside a person's name
   std::vector<Phrase> correction_markers, rejection_markers;
   std::vector<Phrase> guideline_empty_markers;
   // Structure of dictated text.
@@ -112,6 +114,15 @@ struct LexiconData {
   WordSet list_restarts, list_enders, restrictive_adverbs;
   WordSet list_comment_openers;
   std::vector<Phrase> list_additions;  // "he also takes": a later sentence adds to a list
+  std::vector<Phrase> list_idioms;   // "on and off": a joiner inside an idiom joins no items
+  WordSet aside_openers;             // "the trap, it was cracked, and the seal": a comment, not an item
+  WordSet first_person_subjects;     // "..., and we set out the drains": the speaker's action joins the list
+  std::vector<Phrase> plan_phrases;  // "need to", "going to": a list cue after them lists nothing done
+  WordSet present_scope_words;       // "Parts fitted during this visit": items of another day are not values
+  // Read-back summaries: "so I'll put down X, Y and Z" fills the list field whose guidelines say
+  // a read-back wins; "Guest complaint log." names the document, not a value.
+  std::vector<Phrase> record_phrases, readback_phrases;
+  WordSet document_words;
   std::vector<Phrase> list_alternatives;
   // Repeating groups: words that open the next record, verbs that withdraw a named record.
   WordSet item_openers, item_removers, collective_words;

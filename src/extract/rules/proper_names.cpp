@@ -192,7 +192,30 @@ size_t proper_name_end(const Scan& s, size_t first, size_t end) {
       break;
     }
   }
+  // "Harbourview Apartments Stage 2.": a number written after the name and ending the clause
+  // is part of it.
+  if (i > first && i < s.size() && s.tok(i - 1).after == Break::None && s.tok(i).has_digit &&
+      s.tok(i).after != Break::None && s.tok(i).after != Break::Join)
+    ++i;
   return i;
+}
+
+size_t spoken_name_end(const Scan& s, size_t field, size_t first, size_t end) {
+  constexpr size_t kSpokenNameWords = 4;
+  if (s.tt.cased || first >= end) return end;
+  Field date;
+  date.type = FieldType::Date;
+  size_t i = first;
+  while (i < s.size() && i < first + kSpokenNameWords) {
+    const Token& t = s.tok(i);
+    if (i > first && s.tok(i - 1).after != Break::None) break;
+    if (t.filler || t.has_digit || is_stopword(t.norm) || is_linking_word(t.norm) || is_number_word(t.norm) ||
+        words().subject_pronouns.contains(t.norm) || words().place_prepositions.contains(t.norm))
+      break;
+    if (i > first && (s.anchor_at(i, field, false) || s.parse_typed(i, std::min(s.size(), i + 3), date))) break;
+    ++i;
+  }
+  return std::max(i, end);
 }
 
 bool names_organisation(const FieldLexicon& fl) {

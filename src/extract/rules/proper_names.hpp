@@ -28,6 +28,12 @@ namespace invox::rules {
 // [first, end) are not all capitalized or the transcript is lowercase.
 [[nodiscard]] size_t proper_name_end(const Scan& s, size_t first, size_t end);
 
+// Where a name that is not a person's ("harbor lights tavern", "maple ridge warehouse"),
+// starting at token `first` in a lowercase transcript, ends, at `end` or later: up to four
+// content words, not across a function word, a number, a date or another field's cue (another
+// field's option word may be part of it). `end` in cased transcripts.
+[[nodiscard]] size_t spoken_name_end(const Scan& s, size_t field, size_t first, size_t end);
+
 // The field holds the name of an organisation (its label or description says company,
 // carrier, supplier, business, ...), not a person's.
 [[nodiscard]] bool names_organisation(const FieldLexicon& fl);

@@ -14,6 +14,7 @@
 #include "extract/rules/fewshot_cues.hpp"
 #include "extract/rules/implied_booleans.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/named_things.hpp"
 #include "extract/rules/proper_names.hpp"
 #include "extract/rules/scan.hpp"
 #include "extract/rules/speaker_roles.hpp"
@@ -35,6 +36,8 @@ std::vector<FieldCandidate> candidates_for(const Scan& s, size_t field) {
       auto out = read_text_field(s, field);
       for (auto& c : read_role_names(s, field)) out.push_back(std::move(c));
       if (out.empty() && names_affiliation(s.lex.fields[field])) out = read_affiliation(s, field);
+      if (out.empty()) out = read_product_model(s, field);
+      if (out.empty()) out = read_presented_business(s, field);
       add_street_addresses(s, field, out);
       return out;
     }
@@ -205,6 +208,7 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
   // The first person field of a form is its subject; unnamed by any cue, look for an intro.
   for (size_t f = 0; f < lex.fields.size(); ++f) {
     if (!lex.fields[f].person_name || lex.fields[f].field->type != FieldType::Text) continue;
+    if (names_organisation(lex.fields[f])) continue;  // "Business name" holds no person
     if (ranked[f].empty()) ranked[f] = read_subject_name(scan, f);
     break;
   }

@@ -100,7 +100,8 @@ size_t Scan::skip_answer_opener(size_t i) const {
 }
 
 size_t Scan::past_label_colon(size_t from) const {
-  constexpr size_t kReach = 2;  // words between the cue and its colon ("Side effects covered:")
+  // Words between the cue and its colon ("Side effects covered:", "First aid by me, Ann Hale:").
+  constexpr size_t kReach = 5;
   if (from == 0 || from >= size() || tok(from - 1).colon_after) return from;
   size_t n = 0;
   for (size_t i = from; i < size() && n < kReach; ++i) {

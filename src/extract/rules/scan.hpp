@@ -66,8 +66,9 @@ struct Scan {
   // end (clause end when `stop_at_comma`), or `max_tokens` content tokens.
   [[nodiscard]] size_t region_end(size_t from, size_t field, bool stop_at_comma, size_t max_tokens,
                                   bool values_bound = true) const;
-  // The value after a cue that ends at token `from` starts past a colon a word or two later
-  // ("Side effects covered: ...", "Two items, though: ..."); `from` when there is none.
+  // The value after a cue that ends at token `from` starts past a colon a few words later in
+  // its sentence ("Side effects covered: ...", "First aid by me, Ann Hale: ..."); `from` when
+  // there is none.
   [[nodiscard]] size_t past_label_colon(size_t from) const;
   // Byte text of tokens [first, last).
   [[nodiscard]] std::string_view span_text(size_t first, size_t last) const;

@@ -45,8 +45,45 @@ bool opens_turn(const Scan& s, size_t i) {
   return i > 0;
 }
 
-// Token i is the word "name" in a question ("Can I get your full name?").
-bool asks_for_name(const Scan& s, size_t i) { return s.tok(i).norm == "name" && s.in_question(i); }
+// Token i is the word "name" (or "surname") in a question ("Can I get your full name?").
+bool asks_for_name(const Scan& s, size_t i) { return s.tok(i).norm.ends_with("name") && s.in_question(i); }
+
+// "I'm Ravi Sandhu", "my name is ...": an introduction in the first person names the speaker
+// wherever it comes in the turn; "this is" and "it's" may present something else later on.
+bool first_person_intro(const Scan& s, size_t i) {
+  const std::string& w = s.tok(i).norm;
+  return words().subject_pronouns.contains(w) || words().determiners.contains(w);
+}
+
+// A turn that opens by confirming who the speaker is ("Síofra, is it? - Customer: Yes, Síofra
+// Keane, come in."): where the name after the yes starts; nullopt for any other turn (a name
+// that answers "Who signs off?" is someone else's).
+std::optional<size_t> turn_opening_name(const Scan& s, size_t i) {
+  if (i == 0 || !s.tok(i - 1).speaker || s.in_question(i)) return std::nullopt;
+  const Token& t = s.tok(i);
+  if (t.after != Break::Comma || !words().yes_words.contains(t.norm)) return std::nullopt;
+  return s.skip_fillers(i + 1);
+}
+
+// A person's name within the first few words of the sentence at `from` ("My husband's
+// actually, Graeme Tully."); when that sentence gives only a surname the next sentence of the
+// turn may give the full name ("Pell. Harriet Pell.").
+std::optional<FieldCandidate> name_in_answer(const Scan& s, size_t field, size_t from) {
+  constexpr size_t kLeadWords = 4;
+  for (int sentence = 0; sentence < 2 && from < s.size(); ++sentence) {
+    size_t k = from;
+    for (size_t n = 0; k < s.size() && n < kLeadWords; ++n) {
+      if (auto c = read_person_at(s, field, k, s.region_end(k, field, false, kNameRegion))) return c;
+      if (s.tok(k).after == Break::Sentence) break;
+      k = s.skip_fillers(k + 1);
+    }
+    while (k < s.size() && s.tok(k).after != Break::Sentence)
+      ++k;
+    if (k + 1 >= s.size() || s.tok(k + 1).speaker) break;
+    from = s.skip_fillers(k + 1);
+  }
+  return std::nullopt;
+}
 
 bool label_names_field(const Scan& s, const std::vector<std::string>& label, size_t field) {
   for (const auto& cue : s.lex.fields[field].cues) {
@@ -124,8 +161,9 @@ std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field) {
     if (s.tok(i).filler) continue;
     std::optional<FieldCandidate> c;
     std::vector<std::string> owner;
-    if (size_t n = marker_length(s, i, words().self_introductions); n && opens_turn(s, i)) {
-      size_t from = s.skip_fillers(i + n);
+    size_t intro = marker_length(s, i, words().self_introductions);
+    if (intro && (opens_turn(s, i) || first_person_intro(s, i))) {
+      size_t from = s.skip_fillers(i + intro);
       if (from >= s.size()) continue;
       c = read_person_at(s, field, from, s.region_end(from, field, false, kNameRegion));
       owner = label_before(s, i);
@@ -133,8 +171,14 @@ std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field) {
       // "Can I get your full name? - Patient: Ambrose Thibodeaux.": the answer opens with it.
       size_t from = s.skip_answer_opener(*a);
       if (from >= s.size()) continue;
-      c = read_person_at(s, field, from, s.region_end(from, field, false, kNameRegion));
+      c = name_in_answer(s, field, from);
       owner = label_before(s, from);
+    } else if (auto from = turn_opening_name(s, i)) {
+      // "Customer: Yes, Síofra Keane, come in.": a full name that opens a turn is the speaker's.
+      c = *from < s.size() ? read_person_at(s, field, *from, s.region_end(*from, field, false, kNameRegion))
+                           : std::nullopt;
+      if (c && (c->last - c->first < 2 || c->first != *from || s.tok(c->last - 1).after == Break::None)) c.reset();
+      owner = label_before(s, i);
     } else if (starts_name_mid_sentence(s, i) && s.in_question(i)) {
       c = read_person_at(s, field, i, s.region_end(i, field, false, kNameRegion));
       // A first name alone in a question is a greeting or an aside, not an identification.

@@ -5,7 +5,9 @@
 
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/list_cue_scope.hpp"
 #include "extract/rules/proper_names.hpp"
+#include "extract/rules/readback_lists.hpp"
 #include "extract/rules/speaker_roles.hpp"
 #include "extract/rules/spoken_codes.hpp"
 #include "extract/rules/text_values.hpp"
@@ -27,23 +29,44 @@ bool in_other_mention(const Scan& s, size_t i, size_t field) {
 
 // "No inspector present" negates the cue; in "the line was not stopped inspector James" the
 // "not" belongs to another field's words ("stopped") and does not reach past them.
+// Beyond the word right before the cue, the negation reaches across auxiliaries and
+// determiners only: "She doesn't need any first aid".
 bool negated_before(const Scan& s, const Mention& m) {
+  constexpr int kReach = 4;
   auto p = s.prev_content(m.first);
-  for (int n = 0; n < 2 && p; ++n) {
+  for (int n = 0; n < kReach && p; ++n) {
     const Token& t = s.tok(*p);
     if (t.after == Break::Sentence) break;
-    if (words().negators.contains(t.norm)) return true;
+    if (words().is_negator(t.norm)) return true;
     if (in_other_mention(s, *p, m.field)) break;
+    if (n > 0 && !is_auxiliary_word(t.norm)) break;
     p = s.prev_content(*p);
   }
   return false;
 }
 
+// "Guest complaint log.", "Incident report for ...": a cue right before a word for the
+// document names the document, not a value.
+bool names_document(const Scan& s, const Mention& m) {
+  if (m.last >= s.size() || s.tok(m.last - 1).after != Break::None) return false;
+  return words().document_words.contains(s.tok(m.last).norm);
+}
+
 std::optional<FieldCandidate> read_person_backward(const Scan& s, const Mention& m, size_t field) {
-  // "Kim Ode will stand in for me": the name right before the cue (and an auxiliary verb).
+  // "Kim Ode will stand in for me": the name right before the cue (and an auxiliary verb);
+  // "I'm Ines, the duty manager": a name in apposition, set off by a comma.
   auto p = s.prev_content(m.first);
-  while (p && words().auxiliary_verbs.contains(s.tok(*p).norm)) p = s.prev_content(*p);
-  if (!p || !s.tt.cased || s.tok(*p).after != Break::None) return std::nullopt;
+  bool apposition = false;
+  if (p && words().determiners.contains(s.tok(*p).norm) && s.tok(*p).after == Break::None) {
+    p = s.prev_content(*p);
+    apposition = true;
+  }
+  while (!apposition && p && words().auxiliary_verbs.contains(s.tok(*p).norm))
+    p = s.prev_content(*p);
+  if (!p || !s.tt.cased) return std::nullopt;
+  const Token& before = s.tok(*p);
+  if (apposition ? before.after != Break::Comma || before.colon_after : before.after != Break::None)
+    return std::nullopt;
   size_t last = *p + 1;
   size_t first = last;
   while (p && s.tok(*p).capitalized && !is_stopword(s.tok(*p).norm) && last - *p <= 3) {
@@ -121,7 +144,8 @@ std::optional<size_t> self_reference(const Scan& s, size_t start) {
 std::optional<FieldCandidate> read_text_answer(const Scan& s, const Mention& m, size_t field) {
   constexpr double kAnswerFactor = 0.9;
   auto a = s.answer_after(m.first);
-  if (!a || words().yes_words.contains(s.tok(*a).norm)) return std::nullopt;
+  // "Yes." confirms; "Yeah, Marisol Quintero." gives the value after the yes.
+  if (!a || (words().yes_words.contains(s.tok(*a).norm) && s.tok(*a).after != Break::Comma)) return std::nullopt;
   size_t start = s.skip_answer_opener(*a);
   if (start >= s.size()) return std::nullopt;
   const FieldLexicon& fl = s.lex.fields[field];
@@ -221,7 +245,8 @@ std::vector<FieldCandidate> read_text_field(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
   for (const auto& m : s.mentions) {
     if (m.field != field || m.is_value || m.cue->kind == CueKind::Unit) continue;
-    if (!m.bounds || negated_before(s, m) || negator_cue(s, m) || inside_name(s, m)) continue;  // not a label
+    if (!m.bounds || negated_before(s, m) || negator_cue(s, m) || inside_name(s, m) || names_document(s, m))
+      continue;  // not a label
     if (auto c = read_one(s, m, field)) out.push_back(*c);
   }
   for (auto& c : value_phrase_candidates(s, field)) out.push_back(std::move(c));
@@ -239,11 +264,18 @@ std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
   for (const auto& m : s.mentions) {
     if (m.field != field || m.is_value || m.cue->kind == CueKind::Unit) continue;
     if (m.first < answer_until && past_first_item(s, answer_from, m.first) && !says_none(s, m)) continue;
-    if (!m.bounds || negated_before(s, m) || negator_cue(s, m)) continue;  // not a label, or negated
+    if (!m.bounds || negated_before(s, m) || negator_cue(s, m) || names_document(s, m) || said_of_other_field(s, m) ||
+        in_plan(s, m))
+      continue;  // not a label, negated, or not about what was done
     size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
     // "Any symptoms? - Headache, and some nausea.": a question's list is its answer.
     double factor = 1.0;
     if (auto a = s.answer_after(m.first); a && m.cue->kind != CueKind::Inclusive) {
+      // "... and shots? - Yes. And honestly he's fine": a bare yes or no lists nothing.
+      const Token& opener = s.tok(*a);
+      if ((words().yes_words.contains(opener.norm) || words().no_words.contains(opener.norm)) &&
+          opener.after == Break::Sentence)
+        continue;
       start = s.skip_answer_opener(*a);
       factor = 0.9;
     } else if (m.cue->kind != CueKind::Inclusive && s.tok(m.last - 1).after == Break::Sentence) {
@@ -261,6 +293,9 @@ std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
     }
     out.push_back(*items);
   }
+  // "Okay, so I'll put down ear ache and fever.": a list read back as it is written down.
+  for (auto& c : read_readback_lists(s, field, !out.empty()))
+    out.push_back(std::move(c));
   return out;
 }
 
@@ -319,6 +354,18 @@ std::vector<FieldCandidate> read_name_alone(const Scan& s, size_t field) {
 }
 }  // namespace
 
+namespace {
+// "the form's for Jaden Whitlow", "the report is for ...": "for" after a word for the document.
+bool after_document_word(const Scan& s, size_t i) {
+  auto p = s.prev_content(i);
+  if (p && is_linking_word(s.tok(*p).norm)) p = s.prev_content(*p);
+  if (!p || s.tok(*p).after != Break::None) return false;
+  std::string w = s.tok(*p).norm;
+  if (w.ends_with("'s")) w.resize(w.size() - 2);
+  return words().document_words.contains(w);
+}
+}  // namespace
+
 std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field) {
   constexpr double kIntroScore = 0.7;
   constexpr double kForScore = 0.6;
@@ -335,7 +382,7 @@ std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field) {
     if (size_t n = marker_length(s, i, words().self_introductions)) {
       score = kIntroScore;
       from = s.skip_fillers(i + n);
-    } else if (t.norm == "for" && i < kOpening) {  // "<form> for <Name>"
+    } else if (t.norm == "for" && (i < kOpening || after_document_word(s, i))) {  // "<form> for <Name>"
       score = kForScore;
     }
     if (score == 0.0 || from >= s.size()) continue;

@@ -8,6 +8,8 @@
 
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/list_cue_scope.hpp"
+#include "extract/rules/list_items.hpp"
 #include "extract/rules/proper_names.hpp"
 #include "util/strings.hpp"
 
@@ -36,12 +38,39 @@ bool continues_list(const Scan& s, size_t i) {
   return i < s.size() && joiner_at(s, i) > 0;
 }
 
+// Token i follows a list joiner ("and", "as well as") in its clause.
+bool after_joiner(const Scan& s, size_t i) {
+  auto p = s.prev_content(i);
+  if (!p || s.tok(*p).after != Break::None) return false;
+  for (size_t k = *p >= 2 ? *p - 2 : 0; k <= *p; ++k)
+    if (size_t n = joiner_at(s, k); n > 0 && k + n == *p + 1) return true;
+  return false;
+}
+
 // Token i starts a list item: it follows a clause break or a list joiner.
 bool opens_item(const Scan& s, size_t i) {
   auto p = s.prev_content(i);
-  if (!p || s.tok(*p).after != Break::None) return true;
-  for (size_t k = *p >= 2 ? *p - 2 : 0; k <= *p; ++k)
-    if (size_t n = joiner_at(s, k); n > 0 && k + n == *p + 1) return true;  // "and", "as well as"
+  return !p || s.tok(*p).after != Break::None || after_joiner(s, i);
+}
+
+// Tokens [first, i) hold a word of an item, not only joiners ("and we couldn't ..." is no list).
+bool past_first_word(const Scan& s, size_t first, size_t i) {
+  for (size_t k = first; k < i; k += std::max<size_t>(1, joiner_at(s, k)))
+    if (!s.tok(k).filler && joiner_at(s, k) == 0) return true;
+  return false;
+}
+
+// The list starting at token `first` answers a question said with the subject `pronoun`
+// ("What did we get done? - Blockwork, and we set out the drains"): that subject's actions are
+// what the question asks for. "What have you tried? - Oiling it, and we think it helped" is
+// a comment.
+bool asked_with(const Scan& s, size_t first, const std::string& pronoun) {
+  auto p = s.prev_content(first);
+  if (!p || !s.tok(*p).question) return false;
+  for (size_t k = *p + 1; k-- > 0;) {
+    if (k < *p && s.tok(k).after == Break::Sentence) break;
+    if (s.tok(k).norm == pronoun) return true;
+  }
   return false;
 }
 
@@ -123,10 +152,6 @@ bool is_title_word(const std::string& w) {
   return false;
 }
 
-// A rank or title said before a name ("Lieutenant", "Mrs."); part of the value only when the
-// field's guidelines write one ("Dr. Name").
-bool is_rank_word(const std::string& w) { return is_title_word(w) || words().rank_titles.contains(w); }
-
 bool is_subject_pronoun(const std::string& w) { return words().subject_pronouns.contains(w); }
 
 // Function words that never end a value ("... on the" -> "..."); "out", "off", "up" can.
@@ -170,6 +195,19 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
     ++i;
   }
   if (i >= end || seen >= 4) return std::nullopt;
+  // "the bartender kofi mensah": in lowercase text a word right after a determiner is a noun
+  // (a role), not the first name, when two more words follow it in the clause.
+  if (!s.tt.cased && i + 2 < end && names_person(s.lex.fields[field])) {
+    auto p = s.prev_content(i);
+    auto plain = [&](size_t k) {
+      const Token& t = s.tok(k);
+      return !t.filler && !is_stopword(t.norm) && !is_linking_word(t.norm) && !is_number_word(t.norm) &&
+             !not_a_name(t) && !s.anchor_at(k, field, true);
+    };
+    if (p && is_article(s.tok(*p).norm) && s.tok(i).after == Break::None && s.tok(i + 1).after == Break::None &&
+        plain(i + 1) && plain(i + 2))
+      ++i;
+  }
   size_t first = i;
   size_t max_words = s.tt.cased ? s.params.name_max_tokens : 2;
   size_t name_words = 0;
@@ -177,6 +215,12 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
     const Token& t = s.tok(i);
     if (t.filler) break;
     if (i > first && s.anchor_at(i, field, true)) break;
+    // "Marieke de Waal": a lowercase particle between two capitalized words of one name.
+    if (s.tt.cased && i > first && !t.capitalized && words().name_particles.contains(t.norm) && i + 1 < end &&
+        t.after == Break::None && s.tok(i + 1).capitalized) {
+      ++i;
+      continue;
+    }
     if (s.tt.cased ? !t.capitalized : (is_stopword(t.norm) || is_linking_word(t.norm) || is_number_word(t.norm)))
       break;
     if (not_a_name(t)) break;
@@ -195,6 +239,14 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
   for (size_t k = first; k < i; ++k) said += is_rank_word(s.tok(k).norm) ? 0 : 1;
   if (said < 2 && s.lex.fields[field].field && asks_full_name(*s.lex.fields[field].field)) return std::nullopt;
   return std::make_pair(first, i);
+}
+
+// "Carrier name": a company's or a thing's name is read like a person's, but may be longer,
+// hold another field's word ("Silverline Coach Tours", "harbor lights tavern") and end in a
+// written number ("Harbourview Apartments Stage 2").
+size_t thing_name_end(const Scan& s, size_t field, size_t first, size_t last) {
+  if (names_person(s.lex.fields[field])) return last;
+  return spoken_name_end(s, field, first, proper_name_end(s, first, last));
 }
 
 std::optional<FieldCandidate> phrase_span(const Scan& s, size_t field, size_t first, size_t last) {
@@ -221,13 +273,18 @@ std::optional<FieldCandidate> phrase_span(const Scan& s, size_t field, size_t fi
 }
 }  // namespace
 
+bool is_rank_word(const std::string& w) { return is_title_word(w) || words().rank_titles.contains(w); }
+
 std::optional<FieldCandidate> text_span(const Scan& s, size_t field, size_t first, size_t last) {
   return phrase_span(s, field, first, last);
 }
 
 std::optional<FieldCandidate> read_person_at(const Scan& s, size_t field, size_t start, size_t end) {
   auto span = person_span(s, field, start, end);
-  if (!span || span->first > start + 1) return std::nullopt;
+  // "her brother magnus thorvaldsen": a role word after the determiner is stepped over too.
+  const bool role_word = !s.tt.cased && span && span->first >= start + 2 && is_article(s.tok(span->first - 2).norm);
+  if (!span || span->first > start + (role_word ? 2 : 1)) return std::nullopt;
+  span->second = thing_name_end(s, field, span->first, span->second);
   return phrase_span(s, field, span->first, span->second);
 }
 
@@ -257,12 +314,8 @@ std::optional<FieldCandidate> read_phrase(const Scan& s, size_t field, size_t st
     if (!span && !names_person(fl) && !names_organisation(fl)) return read_thing_name(s, field, start, weak);
     if (!span) return std::nullopt;
     if (weak && span->first > start + 1) return std::nullopt;
-    // "Carrier name": a company's name is read like a person's, but may be longer and hold
-    // another field's word ("Silverline Coach Tours").
-    if (names_organisation(fl)) {
-      span->second = proper_name_end(s, span->first, span->second);
-      if (sentence_opener_only(s, span->first, span->second)) return std::nullopt;
-    }
+    span->second = thing_name_end(s, field, span->first, span->second);
+    if (names_organisation(fl) && sentence_opener_only(s, span->first, span->second)) return std::nullopt;
     return phrase_span(s, field, span->first, span->second);
   }
   return read_plain_phrase(s, field, start, weak);
@@ -301,7 +354,7 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
   // "I cleared the cache, and I restarted the laptop": items in parallel, each led by the
   // same pronoun, are one list (the pronoun is not part of an item); any other pronoun
   // starts a new clause and ends the list.
-  const std::string lead = is_subject_pronoun(s.tok(first).norm) ? s.tok(first).norm : std::string();
+  std::string lead = is_subject_pronoun(s.tok(first).norm) ? s.tok(first).norm : std::string();
   size_t end = first;
   std::vector<std::pair<size_t, size_t>> asides;  // comments between items, left out
   for (size_t count = 0; end < s.size() && count < s.params.list_max_tokens; ++end) {
@@ -314,6 +367,13 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
       // light failed").
       const Mention* a = s.anchor_at(end, field, false);
       if (a && (!s.tt.cased || (a->words >= 2 && opens_item(s, end)))) break;
+      // "Blockwork to the first floor, and we set out the drains": the speaker's own action
+      // joined to a list begun without a subject is an item too.
+      if (lead.empty() && words().first_person_subjects.contains(t.norm) && after_joiner(s, end) &&
+          past_first_word(s, first, end) && asked_with(s, first, t.norm)) {
+        lead = t.norm;
+        continue;
+      }
       if (is_subject_pronoun(t.norm) && t.norm != lead) {
         // "System design, she was great at it. And curiosity, ...": a comment after an item
         // ends it; the list goes on when the next sentence of the turn opens with a joiner.
@@ -335,6 +395,7 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
   bool stop = false;
   auto flush = [&](size_t b, size_t item_last) {
     if (stop) return;
+    bool stop_after = false;
     // "so that's pads and chain": a restatement replaces the items so far.
     if (b < item_last && words().list_restarts.contains(s.tok(b).norm)) {
       items = Json::array();
@@ -346,6 +407,10 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
       stop = true;
       return;
     }
+    while (b < item_last && (s.tok(b).filler || joiner_at(s, b) > 0))
+      b += std::max<size_t>(1, joiner_at(s, b));
+    // "the trap, it was cracked, and the seal": a comment on the item before.
+    if (is_aside_item(s, b, item_last)) return;
     while (b < item_last) {
       const std::string& w = s.tok(b).norm;
       if (size_t n = joiner_at(s, b)) {
@@ -357,7 +422,17 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
         break;
       ++b;
     }
-    if (b >= item_last) return;
+    b = past_item_subject(s, b, item_last);
+    // "the thermocouple nothing else needed": the list ends inside the item.
+    if (size_t cut = nothing_more_at(s, b, item_last); cut < item_last) {
+      item_last = cut;
+      stop_after = true;
+    }
+    if (b >= item_last || is_measurement_item(s, b, item_last) || is_time_item(s, b, item_last) ||
+        (present_scoped(*fl.field) && is_dated_item(s, b, item_last))) {
+      stop = stop || stop_after;
+      return;
+    }
     std::optional<FieldCandidate> c;
     if (fl.person_name) {
       auto span = person_span(s, field, b, item_last);
@@ -372,6 +447,7 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
     if (words().empty_values.contains(key) || words().nothing_values.contains(key)) return;
     items.push_back(c->value);
     span_last = c->last;
+    stop = stop || stop_after;
   };
   size_t item_first = first;
   size_t aside = 0;
@@ -384,7 +460,10 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
       ++aside;
       continue;
     }
-    if (size_t n = joiner_at(s, i); n && i > item_first) {
+    // "bleeding on and off", "no soap or towels": a joiner inside an idiom or a negated item.
+    if (size_t n = joiner_at(s, i);
+        n && i > item_first && !inside_list_idiom(s, i) &&
+        !(marker_length(s, i, words().list_alternatives) > 0 && negated_item(s, item_first, i))) {
       flush(item_first, i);
       item_first = i + n;
       i += n - 1;

@@ -3,11 +3,15 @@
 // list items, spoken numbers turned into numerals where the template asks for it, and
 // "doctor Ruiz" -> "Dr. Ruiz" where the template writes names that way.
 #include <optional>
+#include <string>
 
 #include "extract/rules/scan.hpp"
 
 namespace invox::rules {
 
+// A rank or title said before a name ("Lieutenant", "Mrs."); part of the value only when the
+// field's guidelines write one ("Dr. Name").
+[[nodiscard]] bool is_rank_word(const std::string& w);
 // A short phrase value starting at token `start` (linking words skipped).
 [[nodiscard]] std::optional<FieldCandidate> read_phrase(const Scan& s, size_t field, size_t start, bool weak);
 // A person's name starting within a few tokens of `start` (before `end`), or nullopt.

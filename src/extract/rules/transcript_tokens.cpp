@@ -1,5 +1,6 @@
 #include "extract/rules/transcript_tokens.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <string>
@@ -23,6 +24,15 @@ bool starts_upper(std::string_view s) {
   return n > 0 && utf8proc_isupper(cp);
 }
 bool is_word_byte(unsigned char c) { return is_alnum(c) || c >= 0x80 || c == '%' || c == '#' || c == '&'; }
+
+// Bytes of an en or em dash (U+2013, U+2014) at `i`, or 0. Such a dash is punctuation, never
+// part of a word: "shots? — Yes" turns to another speaker, "ten — no, eleven" pauses.
+size_t long_dash_at(std::string_view s, size_t i) {
+  if (i + 2 >= s.size() || static_cast<unsigned char>(s[i]) != 0xE2 || static_cast<unsigned char>(s[i + 1]) != 0x80)
+    return 0;
+  const auto third = static_cast<unsigned char>(s[i + 2]);
+  return third == 0x93 || third == 0x94 ? 3 : 0;
+}
 
 bool is_apostrophe_at(std::string_view s, size_t i, size_t* width) {
   if (s[i] == '\'') {
@@ -63,7 +73,7 @@ size_t word_length(std::string_view s, size_t i) {
   size_t j = i;
   while (j < s.size()) {
     unsigned char c = static_cast<unsigned char>(s[j]);
-    if (is_word_byte(c)) {
+    if (is_word_byte(c) && long_dash_at(s, j) == 0) {
       ++j;
       continue;
     }
@@ -172,8 +182,8 @@ TokenizedText tokenize(std::string_view text) {
   size_t i = 0;
   while (i < text.size()) {
     unsigned char c = static_cast<unsigned char>(text[i]);
-    if (!is_word_byte(c)) {
-      ++i;
+    if (!is_word_byte(c) || long_dash_at(text, i) > 0) {
+      i += std::max<size_t>(1, long_dash_at(text, i));
       continue;
     }
     // A megabyte takes a while to tokenize (seconds under a sanitizer): a stop request ends it.
@@ -193,7 +203,12 @@ TokenizedText tokenize(std::string_view text) {
     // Classify the gap up to the next word.
     size_t j = tok.end;
     bool sentence = false, comma = false, join = false, slash = false, space = false;
-    while (j < text.size() && !is_word_byte(static_cast<unsigned char>(text[j]))) {
+    while (j < text.size() && (!is_word_byte(static_cast<unsigned char>(text[j])) || long_dash_at(text, j) > 0)) {
+      if (size_t dash = long_dash_at(text, j)) {
+        comma = true;
+        j += dash;
+        continue;
+      }
       char g = text[j];
       if (g == '.' || g == '?' || g == '!') sentence = true;
       else if (g == ',' || g == ';' || g == ':' || g == '(' || g == ')' || g == '"') comma = true;

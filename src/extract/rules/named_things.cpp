@@ -1,0 +1,97 @@
+#include "extract/rules/named_things.hpp"
+
+#include "extract/rules/corrections.hpp"
+#include "extract/rules/lexical_data.hpp"
+#include "extract/rules/proper_names.hpp"
+#include "extract/rules/text_values.hpp"
+#include "util/strings.hpp"
+
+namespace invox::rules {
+
+namespace {
+constexpr double kModelScore = 0.5;      // a guess from the shape of the name
+constexpr double kPresentedScore = 0.5;  // presented, but not under the field's label
+constexpr size_t kRunWords = 4;
+
+bool name_word(const Token& t) {
+  return t.capitalized && !t.filler && !t.has_digit && !is_stopword(t.norm) && !is_linking_word(t.norm) &&
+         !words().greetings.contains(t.norm) && !words().determiners.contains(t.norm) &&
+         !words().subject_pronouns.contains(t.norm) && !is_number_word(t.norm);
+}
+
+// Token i opens a capitalized run: the word before it is not part of one.
+bool opens_run(const Scan& s, size_t i) {
+  auto p = s.prev_content(i);
+  return !p || s.tok(*p).after != Break::None || !s.tok(*p).capitalized || s.tok(*p).speaker;
+}
+}  // namespace
+
+bool names_model(const FieldLexicon& fl) {
+  if (!fl.field || fl.field->type != FieldType::Text || fl.code_like) return false;
+  std::vector<std::string> own = util::split(util::to_lower_ascii(fl.field->id), '_');
+  for (const auto& t : tokenize(fl.field->label).tokens)
+    own.push_back(t.norm);
+  for (const auto& w : own)
+    if (words().model_words.contains(w)) return true;
+  return false;
+}
+
+std::vector<FieldCandidate> read_product_model(const Scan& s, size_t field) {
+  if (!s.tt.cased || !names_model(s.lex.fields[field])) return {};
+  Field number;
+  number.type = FieldType::Number;
+  Field date;
+  date.type = FieldType::Date;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (!name_word(s.tok(i)) || !opens_run(s, i) || s.parse_typed(i, std::min(s.size(), i + 3), date)) continue;
+    size_t j = i;
+    bool cue = false;
+    while (j < s.size() && j < i + kRunWords && name_word(s.tok(j)) && (j == i || s.tok(j - 1).after == Break::None)) {
+      cue = cue || s.anchor_at(j, field, false) != nullptr;
+      ++j;
+    }
+    if (cue || j >= s.size() || s.tok(j - 1).after != Break::None) continue;
+    auto n = s.parse_typed(j, s.region_end(j, field, true, kRunWords, false), number);
+    if (!n || n->first != j) continue;
+    auto c = text_span(s, field, i, n->last);
+    if (!c) continue;
+    c->score = kModelScore;
+    c->cue_first = i;
+    return {*c};
+  }
+  return {};
+}
+
+std::vector<FieldCandidate> read_presented_business(const Scan& s, size_t field) {
+  constexpr size_t kNounWords = 2;  // "my truck,", "our new place,"
+  if (!s.tt.cased || !names_organisation(s.lex.fields[field])) return {};
+  for (size_t i = 0; i < s.size(); ++i) {
+    const size_t n = marker_length(s, i, words().self_introductions);
+    // "I'm ...", "my name is ...": a person introduces themself.
+    if (n == 0 || words().subject_pronouns.contains(s.tok(i).norm) || words().determiners.contains(s.tok(i).norm))
+      continue;
+    size_t from = s.skip_fillers(i + n);
+    if (from >= s.size() || !words().determiners.contains(s.tok(from).norm)) continue;
+    size_t start = s.skip_fillers(from + 1);
+    if (!s.tok(from).capitalized) {
+      // "my truck, Birria Bros.": the name after the noun and its comma.
+      size_t k = start;
+      while (k < s.size() && k < start + kNounWords && s.tok(k).after == Break::None && !s.tok(k).capitalized)
+        ++k;
+      if (k >= s.size() || s.tok(k).capitalized || s.tok(k).after != Break::Comma || is_person_word(s.tok(k).norm))
+        continue;
+      start = s.skip_fillers(k + 1);
+    }
+    if (start >= s.size() || !name_word(s.tok(start))) continue;
+    size_t end = proper_name_end(s, start, start + 1);
+    if (s.tok(end - 1).after == Break::None) continue;  // the name runs into its sentence
+    auto c = text_span(s, field, start, end);
+    if (!c) continue;
+    c->score = kPresentedScore;
+    c->cue_first = i;
+    return {*c};
+  }
+  return {};
+}
+
+}  // namespace invox::rules

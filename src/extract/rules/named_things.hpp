@@ -1,0 +1,23 @@
+#pragma once
+// Names of things said in passing in cased transcripts, for text fields no cue filled: a
+// product's make and model ("it's a Kelvara Combi 28") and a business presented by its owner
+// ("This is my café, Little Fern", "This is The Copper Tandoor").
+#include <vector>
+
+#include "extract/rules/scan.hpp"
+
+namespace invox::rules {
+
+// The field's label or id says it holds a model (lexicon `model_words`).
+[[nodiscard]] bool names_model(const FieldLexicon& fl);
+
+// A model field's value: the first capitalized run of one to four words followed by a number
+// in the same clause, that holds no field's cue and is no date ("the old Ardent Regular 15").
+[[nodiscard]] std::vector<FieldCandidate> read_product_model(const Scan& s, size_t field);
+
+// A business-name field's value presented with "this is": after a determiner ("This is The
+// Copper Tandoor") or a possessive and a noun set off by a comma ("This is my truck, Birria
+// Bros."). Not when the noun is a person word ("my colleague, Ann Lee").
+[[nodiscard]] std::vector<FieldCandidate> read_presented_business(const Scan& s, size_t field);
+
+}  // namespace invox::rules
