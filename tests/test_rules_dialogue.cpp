@@ -5,6 +5,7 @@
 
 #include "extract/rules/rules_engine.hpp"
 #include "invox/template.hpp"
+#include "support/rules_fixtures.hpp"
 
 using namespace invox;
 
@@ -30,11 +31,7 @@ Template shop_template() {
 // The raw value the engine read for `id`, or null.
 Json read(const std::string& text, const std::string& id) {
   Template t = shop_template();
-  NormalizeContext ctx;
-  ctx.reference_date = "2026-03-02";
-  auto out = rules::extract_all(t, text, {}, ctx);
-  auto it = out.find(id);
-  return it == out.end() ? Json() : it->second.value;
+  return testing::rules_raw_value(t, text, id, "2026-03-02");
 }
 }  // namespace
 

@@ -4,6 +4,7 @@
 
 #include "extract/rules/rules_engine.hpp"
 #include "invox/template.hpp"
+#include "support/rules_fixtures.hpp"
 
 using namespace invox;
 
@@ -24,11 +25,7 @@ Template salon_template() {
 
 Json read(const std::string& text, const std::string& id) {
   Template t = salon_template();
-  NormalizeContext ctx;
-  ctx.reference_date = "2026-05-11";
-  auto out = rules::extract_all(t, text, {}, ctx);
-  auto it = out.find(id);
-  return it == out.end() ? Json() : it->second.value;
+  return testing::rules_raw_value(t, text, id, "2026-05-11");
 }
 }  // namespace
 

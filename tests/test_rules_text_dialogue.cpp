@@ -5,6 +5,7 @@
 
 #include "extract/rules/rules_engine.hpp"
 #include "invox/template.hpp"
+#include "support/rules_fixtures.hpp"
 
 using namespace invox;
 
@@ -30,11 +31,7 @@ Template kennel_template() {
 
 // The raw value the engine read for `id` with template `t`, or null.
 Json read_with(const Template& t, const std::string& text, const std::string& id) {
-  NormalizeContext ctx;
-  ctx.reference_date = "2026-05-04";
-  auto out = rules::extract_all(t, text, {}, ctx);
-  auto it = out.find(id);
-  return it == out.end() ? Json() : it->second.value;
+  return testing::rules_raw_value(t, text, id, "2026-05-04");
 }
 
 Json read(const std::string& text, const std::string& id) { return read_with(kennel_template(), text, id); }

@@ -4,6 +4,7 @@
 
 #include "extract/rules/rules_engine.hpp"
 #include "invox/template.hpp"
+#include "support/rules_fixtures.hpp"
 
 using namespace invox;
 
@@ -15,11 +16,7 @@ Template invented(const char* json) {
 }
 
 Json read_with(const Template& t, const std::string& text, const std::string& id) {
-  NormalizeContext ctx;
-  ctx.reference_date = "2026-06-10";
-  auto out = rules::extract_all(t, text, {}, ctx);
-  auto it = out.find(id);
-  return it == out.end() ? Json() : it->second.value;
+  return testing::rules_raw_value(t, text, id, "2026-06-10");
 }
 
 // A repair visit: two people, a product, a list of parts and a measurement.

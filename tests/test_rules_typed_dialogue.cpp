@@ -6,6 +6,7 @@
 
 #include "extract/rules/rules_engine.hpp"
 #include "invox/template.hpp"
+#include "support/rules_fixtures.hpp"
 
 using namespace invox;
 
@@ -34,11 +35,7 @@ constexpr const char* kKennel = R"({
 Json read_in(const char* json, const std::string& text, const std::string& id) {
   auto t = parse_template(Json::parse(json), "test template");
   REQUIRE(t.has_value());
-  NormalizeContext ctx;
-  ctx.reference_date = "2026-03-04";
-  auto out = rules::extract_all(*t, text, {}, ctx);
-  auto it = out.find(id);
-  return it == out.end() ? Json() : it->second.value;
+  return testing::rules_raw_value(*t, text, id, "2026-03-04");
 }
 
 Json read(const std::string& text, const std::string& id) { return read_in(kKennel, text, id); }

@@ -7,6 +7,7 @@
 
 #include "extract/rules/rules_engine.hpp"
 #include "invox/template.hpp"
+#include "support/rules_fixtures.hpp"
 
 using namespace invox;
 
@@ -39,11 +40,7 @@ constexpr const char* kGarden = R"({
 Json read(const std::string& text, const std::string& id) {
   auto t = parse_template(Json::parse(kGarden), "test template");
   REQUIRE(t.has_value());
-  NormalizeContext ctx;
-  ctx.reference_date = "2026-03-04";
-  auto out = rules::extract_all(*t, text, {}, ctx);
-  auto it = out.find(id);
-  return it == out.end() ? Json() : it->second.value;
+  return testing::rules_raw_value(*t, text, id, "2026-03-04");
 }
 }  // namespace
 

@@ -1,0 +1,14 @@
+#pragma once
+// What the rules engine reads, field by field, for tests of its readers on invented templates.
+#include <string>
+
+#include "invox/template.hpp"
+
+namespace invox::testing {
+
+// The raw value the rules engine reads for field `id` of `t` from `text`, relative dates resolved
+// against `reference_date`; null when it reads none.
+[[nodiscard]] Json rules_raw_value(const Template& t, const std::string& text, const std::string& id,
+                                   const std::string& reference_date);
+
+}  // namespace invox::testing
