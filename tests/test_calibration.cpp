@@ -257,7 +257,7 @@ TEST_CASE("pipeline: a group's sub-values are calibrated by their own types, raw
   CHECK(written["items"][1]["confidence"]["drug"] == Json(0.35));
 }
 
-TEST_CASE("calibration file: kept maps round trip; a file without them has none", "[calibration]") {
+TEST_CASE("calibration file: kept maps round trip and a file without them has none", "[calibration]") {
   Calibration c;
   c.strategy = "S1";
   c.models = "rules";
