@@ -328,6 +328,14 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.name_particles = r.words("name_particles");
   d.correction_markers = r.phrases("correction_markers");
   d.rejection_markers = r.phrases("rejection_markers");
+  d.revision_markers = r.phrases("revision_markers");
+  d.age_words = r.words("age_words");
+  d.hyphen_format_phrases = r.phrases("hyphen_format_phrases");
+  d.first_reading_words = r.words("first_reading_words");
+  d.age_openers = r.words("age_openers");
+  d.age_subjects = r.words("age_subjects");
+  d.age_tails = r.words("age_tails");
+  d.change_openers = r.phrases("change_openers");
   d.guideline_empty_markers = r.phrases("guideline_empty_markers");
   d.fillers = r.phrases("fillers");
   d.stopwords = r.words("stopwords");

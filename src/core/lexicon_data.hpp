@@ -75,6 +75,7 @@ struct LexiconData {
   WordSet spoken_zero;
   OrderedWords month_names, weekday_names, spelling_alphabet;
   WordSet spoken_dashes;
+  std::vector<Phrase> hyphen_format_phrases;
   WordSet past_date_words, future_date_words, past_event_words, hedges, abbreviations, numeral_abbreviations;
   std::vector<Honorific> honorifics;
   // Polarity and answers.
@@ -103,9 +104,11 @@ struct LexiconData {
   WordSet organisation_words, organisation_heads, name_connectors, affiliation_words, affiliation_openers;
   WordSet street_words, dwelling_unit_words;  // street addresses said aloud
   WordSet job_title_words;
+  WordSet age_words, age_openers, age_subjects, age_tails;  // ages said without their cue
+  WordSet first_reading_words;  // "temperature at the start": a later reading does not revise it
   WordSet model_words;     // a field that holds a product's model ("a Kelvara Combi 28")
   WordSet name_particles;  // "Marieke de Waal": lowercase words inside a person's name
-  std::vector<Phrase> correction_markers, rejection_markers;
+  std::vector<Phrase> correction_markers, rejection_markers, revision_markers, change_openers;
   std::vector<Phrase> guideline_empty_markers;
   // Structure of dictated text.
   std::vector<Phrase> fillers;

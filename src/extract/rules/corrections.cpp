@@ -1,5 +1,9 @@
 #include "extract/rules/corrections.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <string>
+
 #include "extract/rules/lexical_data.hpp"
 
 namespace invox::rules {
@@ -43,6 +47,52 @@ std::optional<FieldCandidate> postposed_revision(const Scan& s, size_t field, co
   if (!marker_length(s, next->last, correction_markers(), &which) || which->size() != 1) return std::nullopt;
   if (words().no_words.contains(which->front())) return std::nullopt;  // "five, no ..." is an answer
   return next;
+}
+// "Temperature at the start of the day": the form asks for the first reading, not the latest.
+bool wants_first_reading(const Field& f) {
+  std::string text = f.label + " " + f.description + " " + f.guidelines;
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::string word;
+  for (char c : text + " ") {
+    if (std::isalpha(static_cast<unsigned char>(c))) {
+      word += c;
+      continue;
+    }
+    if (words().first_reading_words.contains(word)) return true;
+    word.clear();
+  }
+  return false;
+}
+
+// A later reading of a measured number in the same sentence, with no "sorry": "heart rate one
+// sixty-two when we got to him, now one forty-eight", "first heart rate was a hundred and four,
+// latest is eighty-eight", "pulse has come down from one twenty to ninety-eight". Dates, times
+// and words are left alone: "from nine to five" is a span, not a change.
+std::optional<FieldCandidate> later_reading(const Scan& s, size_t field, const FieldCandidate& value,
+                                            const ValueReader& read) {
+  constexpr size_t kReach = 6;  // words between the value and the marker ("when we got to him")
+  const Field& f = *s.lex.fields[field].field;
+  if (f.type != FieldType::Number || value.last == 0 || value.last >= s.size() || wants_first_reading(f))
+    return std::nullopt;
+  auto read_after = [&](size_t k) -> std::optional<FieldCandidate> {
+    for (size_t n = 0; n < 2 && k < s.size() && is_linking_word(s.tok(k).norm); ++n) k = s.skip_fillers(k + 1);
+    if (k >= s.size() || s.anchor_at(k, field, true)) return std::nullopt;
+    return read(k, s.region_end(k, field, false, 6));
+  };
+  if (auto p = s.prev_content(value.first); p && marker_length(s, *p, words().change_openers)) {
+    size_t j = s.skip_fillers(value.last);
+    if (j < s.size() && s.tok(value.last - 1).after == Break::None && s.tok(j).norm == "to")
+      return read_after(s.skip_fillers(j + 1));
+  }
+  size_t seen = 0;
+  for (size_t i = value.last; i < s.size() && seen < kReach; ++i) {
+    if (s.tok(i - 1).after == Break::Sentence || s.tok(i).speaker) break;
+    if (s.tok(i).filler) continue;
+    if (s.anchor_at(i, field, true)) break;
+    if (size_t len = marker_length(s, i, words().revision_markers)) return read_after(s.skip_fillers(i + len));
+    ++seen;
+  }
+  return std::nullopt;
 }
 }  // namespace
 
@@ -115,7 +165,9 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
       }
       if (found) continue;
     }
-    if (auto revised = postposed_revision(s, field, value, read)) {
+    auto revised = later_reading(s, field, value, read);
+    if (!revised || revised->first <= value.first) revised = postposed_revision(s, field, value, read);
+    if (revised) {
       size_t cue_first = value.cue_first;
       value = *revised;
       value.cue_first = cue_first;

@@ -250,7 +250,28 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   bool code_example = std::any_of(gi.quoted_examples.begin(), gi.quoted_examples.end(), looks_like_code);
   fl.code_like = f.type == FieldType::Text && !fl.person_name && (gi.mentions_digits || code_word || code_example || !gi.code_prefix.empty());
   fl.code_prefix = gi.code_prefix;
-  fl.code_hyphen = std::any_of(gi.quoted_examples.begin(), gi.quoted_examples.end(), hyphenated_code);
+  if (fl.code_like) {
+    // "Inverter make and model": the id, label or description says it holds a product's model.
+    const std::string own = util::to_lower_ascii(f.id + " " + f.label + " " + f.description);
+    std::string word;
+    for (char ch : own + " ") {
+      if (std::isalpha(static_cast<unsigned char>(ch))) {
+        word += ch;
+        continue;
+      }
+      if (words().model_words.contains(word)) fl.make_and_model = true;
+      word.clear();
+    }
+  }
+  // "... joined, in capitals, with a hyphen between the letters and the number": said in words
+  // ("a hyphen just where the speaker says 'dash'" asks for none of its own).
+  const auto& asks = words().hyphen_format_phrases;
+  const bool hyphen_asked = std::any_of(asks.begin(), asks.end(), [&](const lexicon::Phrase& p) {
+    std::string text;
+    for (const auto& w : p) text += (text.empty() ? "" : " ") + w;
+    return guide.find(text) != std::string::npos;
+  });
+  fl.code_hyphen = hyphen_asked || std::any_of(gi.quoted_examples.begin(), gi.quoted_examples.end(), hyphenated_code);
   bool place = any_in(words().place_words);
   fl.place_like = f.type == FieldType::Text && place && !fl.person_name && !fl.code_like;
   fl.wants_numerals = gi.wants_numerals;
@@ -337,9 +358,11 @@ Lexicon build_lexicon(const Template& tmpl) {
     auto idw = id_words(f);
     if (!idw.empty() && !(idw.size() == 1 && is_generic_word(idw[0]))) add_cue(fl, util::join(idw, " "), kIdStrength);
     for (const auto& a : f.aliases) add_cue(fl, a, kAliasStrength);
-    // "without 'the'" quotes a word to leave out: an example of function words only is no cue.
+    // "without 'the'" quotes a word to leave out: an example of function words only is no cue;
+    // "a hyphen only where 'dash' is said" quotes a word of a code's spelling, no cue either.
     for (const auto& ex : gi.quoted_examples)
-      if (!looks_like_code(ex) && !mentions_title(ex) && !all_stopwords(make_phrase(ex)))
+      if (!looks_like_code(ex) && !mentions_title(ex) && !all_stopwords(make_phrase(ex)) &&
+          !words().spoken_dashes.contains(util::to_lower_ascii(ex)))
         add_cue(fl, ex, kExampleStrength, CueKind::Inclusive);
     if (f.type == FieldType::Number)
       for (const auto& w : unit_words(f.unit)) add_cue(fl, w, kUnitStrength, CueKind::Unit);

@@ -50,6 +50,7 @@ struct FieldLexicon {
   const lexicon::Honorific* title = nullptr;  // the guidelines write names with it ("Dr. Name")
   bool place_like = false;    // a location: "where ...", "address", "location"
   std::string code_prefix;    // "BK-"
+  bool make_and_model = false;  // a code field for a product's make and model ("Solvaro H5")
   bool code_hyphen = false;   // guideline examples write spelled codes "FL-07"
   bool in_thousands = false;  // guideline examples say amounts in thousands ("'one twenty-five' -> 125000")
 };

@@ -23,4 +23,23 @@ std::vector<std::string> colour_fields(const std::vector<Field>& fields) {
 bool is_colour_word(const Token& t) { return words().colour_words.contains(t.norm); }
 bool is_colour_shade(const Token& t) { return words().colour_shades.contains(t.norm); }
 
+std::vector<FieldCandidate> read_uncued_colour(const Scan& s, size_t field) {
+  constexpr double kUncuedColour = 0.45;
+  const Field& f = *s.lex.fields[field].field;
+  if (colour_fields({f}).empty()) return {};
+  auto said = first_colour(s.tt, 0, s.size(), [&](const Token& t) {
+    return !t.speaker && !(s.tt.cased && t.capitalized && &t != &s.tt.tokens.front());
+  });
+  if (!said) return {};
+  for (size_t i = said->first; i < said->last; ++i)
+    if (s.anchor_at(i, field, false)) return {};
+  FieldCandidate c;
+  c.value = said->value;
+  c.first = said->first;
+  c.last = said->last;
+  c.cue_first = said->first;
+  c.score = kUncuedColour;
+  return {c};
+}
+
 }  // namespace invox::rules

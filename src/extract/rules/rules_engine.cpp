@@ -17,6 +17,7 @@
 #include "extract/rules/named_things.hpp"
 #include "extract/rules/proper_names.hpp"
 #include "extract/rules/scan.hpp"
+#include "extract/rules/group_colours.hpp"
 #include "extract/rules/speaker_roles.hpp"
 #include "extract/rules/text_reader.hpp"
 #include "extract/rules/typed_reader.hpp"
@@ -38,6 +39,7 @@ std::vector<FieldCandidate> candidates_for(const Scan& s, size_t field) {
       if (out.empty() && names_affiliation(s.lex.fields[field])) out = read_affiliation(s, field);
       if (out.empty()) out = read_product_model(s, field);
       if (out.empty()) out = read_presented_business(s, field);
+      if (out.empty()) out = read_uncued_colour(s, field);
       add_street_addresses(s, field, out);
       return out;
     }

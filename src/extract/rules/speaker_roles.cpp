@@ -85,11 +85,15 @@ std::optional<FieldCandidate> name_in_answer(const Scan& s, size_t field, size_t
   return std::nullopt;
 }
 
+// The label is one of the field's one-word cues ("Patient" for "Patient name"), or the person
+// word a longer cue ends with ("Nurse:" for the alias "receiving nurse").
 bool label_names_field(const Scan& s, const std::vector<std::string>& label, size_t field) {
   for (const auto& cue : s.lex.fields[field].cues) {
-    if (cue.phrase.stems.size() != 1 || cue.learned || cue.kind == CueKind::Unit) continue;
+    if (cue.phrase.stems.empty() || cue.learned || cue.kind == CueKind::Unit) continue;
+    const std::string& head = cue.phrase.stems.back();
+    if (cue.phrase.stems.size() > 1 && !words().person_words.contains(head)) continue;
     for (const auto& stem : label)
-      if (stem == cue.phrase.stems[0]) return true;
+      if (stem == head) return true;
   }
   return false;
 }

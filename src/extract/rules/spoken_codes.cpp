@@ -90,6 +90,32 @@ std::optional<CodeRead> capitals_then_number(const Scan& s, size_t i, size_t end
 }
 }  // namespace
 
+// "Inverter's a Solvaro H5": for a field that holds a make and model, the capitalized name said
+// right before the model code is the make ("Solvaro H5", not "H5").
+void prepend_make(const Scan& s, const FieldLexicon& fl, CodeRead& r) {
+  constexpr size_t kMakeWords = 2;
+  if (!s.tt.cased) return;
+  std::string make;
+  size_t first = r.first;
+  for (size_t n = 0; n < kMakeWords; ++n) {
+    auto p = s.prev_content(first);
+    if (!p) break;
+    const Token& t = s.tok(*p);
+    if (t.after != Break::None || !t.capitalized || t.has_digit || t.speaker || is_stopword(t.norm) ||
+        words().determiners.contains(t.norm) || words().subject_pronouns.contains(t.norm) || is_number_word(t.norm))
+      break;
+    const bool cue_word = std::any_of(fl.cues.begin(), fl.cues.end(), [&](const auto& c) {
+      return std::find(c.phrase.stems.begin(), c.phrase.stems.end(), t.stem) != c.phrase.stems.end();
+    });
+    if (cue_word) break;
+    make = t.raw + (make.empty() ? "" : " " + make);
+    first = *p;
+  }
+  if (make.empty()) return;
+  r.code = make + " " + r.code;
+  r.first = first;
+}
+
 std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t lookahead, const FieldLexicon& fl) {
   const std::string& prefix = fl.code_prefix;
   size_t seen = 0;
@@ -107,6 +133,7 @@ std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t
       r = spelled_code(s, i, end, fl.code_hyphen);
     if (!r) continue;
     if (!prefix.empty() && all_digits(r->code)) r->code = prefix + r->code;
+    if (fl.make_and_model) prepend_make(s, fl, *r);
     return r;
   }
   return std::nullopt;

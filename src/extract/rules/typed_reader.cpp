@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "extract/rules/age_apposition.hpp"
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/count_readings.hpp"
 #include "extract/rules/lexical_data.hpp"
@@ -417,6 +418,8 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
     for (auto& c : group_counts(s, field))
       out.push_back(std::move(c));
     for (auto& c : unlabelled_pairs(s, field))
+      out.push_back(std::move(c));
+    for (auto& c : age_apposition_candidates(s, field))
       out.push_back(std::move(c));
   }
   // Value phrases mapped by guidelines ("'noon sharp' -> 12:00", "'nothing stolen' -> 0").
