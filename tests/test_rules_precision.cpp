@@ -58,6 +58,8 @@ TEST_CASE("rules: an ordinal before a noun is not the form's unlabelled date", "
   };
   // "second floor" names a floor; the visit is dated today (implied), not the 2nd.
   CHECK(read_date("We walked up to the second floor and checked the heaters.") == "today");
+  // ... also when the ordinal comes after "on the", as a date would.
+  CHECK(read_date("One heater on the second floor was cold.") == "today");
   CHECK(read_date("We came by on the second, and checked the heaters.") == "2026-05-02");
 }
 

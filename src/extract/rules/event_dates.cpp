@@ -34,16 +34,19 @@ bool names_words(const Field& f, const lexicon::WordSet& set) {
 // relative-day word says it is a date.
 bool ordinal_only(const Scan& s, const FieldCandidate& c) {
   const auto& w = words();
+  bool ordinal = false;
   for (size_t i = c.first; i < c.last && i < s.size(); ++i) {
     const std::string& n = s.tok(i).norm;
-    if (s.tok(i).filler || w.determiners.contains(n)) continue;
+    // "on the second floor": the preposition read with the date is no part of it.
+    if (s.tok(i).filler || w.determiners.contains(n) || (!ordinal && is_stopword(n))) continue;
     bool spoken = w.digit_ordinals.index_of(n) || w.teen_ordinals.index_of(n) || w.tens_ordinals.index_of(n) ||
                   w.tens_words.index_of(n);
     bool written = !n.empty() && std::isdigit(static_cast<unsigned char>(n[0])) && n.size() <= 4 &&
                    std::isalpha(static_cast<unsigned char>(n.back()));
     if (!spoken && !written) return false;
+    ordinal = true;
   }
-  return true;
+  return ordinal;
 }
 
 // The date lies after the reference day ("come back in two weeks", "on Saturday").
