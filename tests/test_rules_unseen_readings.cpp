@@ -94,3 +94,21 @@ TEST_CASE("rules: a speaker label that is the person word a cue ends with ties t
   // The name is the doctor's, not the crew lead's.
   CHECK(testing::rules_raw_value(t, text, "crew_lead", "2026-06-02").is_null());
 }
+
+TEST_CASE("rules: a date field's cue said with a time fills the time field of the same event", "[rules][unseen]") {
+  Template t = parse_template(Json::parse(R"({
+    "id": "fitting", "title": "Fitting", "version": "1",
+    "fields": [{"id": "fitting_date", "label": "Fitting date", "type": "date", "aliases": ["fitting"]},
+               {"id": "fitting_time", "label": "Fitting time", "type": "time"},
+               {"id": "call_time", "label": "Call time", "type": "time"}]})"),
+                              "fitting template")
+                   .value();
+  auto time_of = [&](const std::string& text, const std::string& id) {
+    return testing::rules_raw_value(t, text, id, "2026-06-02");
+  };
+  CHECK(time_of("Fitting: I've got Thursday at quarter past six in the evening.", "fitting_time") == "18:15");
+  CHECK(time_of("the fitting is booked for thursday at twenty past twelve", "fitting_time") == "12:20");
+  // A time field of another event does not take it, and a number that is no clock time is none.
+  CHECK(time_of("Fitting: I've got Thursday at quarter past six in the evening.", "call_time").is_null());
+  CHECK(time_of("Fitting was three days ago, Thursday.", "fitting_time").is_null());
+}

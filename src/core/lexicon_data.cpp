@@ -332,6 +332,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.age_words = r.words("age_words");
   d.hyphen_format_phrases = r.phrases("hyphen_format_phrases");
   d.first_reading_words = r.words("first_reading_words");
+  d.date_type_words = r.words("date_type_words");
+  d.time_type_words = r.words("time_type_words");
   d.age_openers = r.words("age_openers");
   d.age_subjects = r.words("age_subjects");
   d.age_tails = r.words("age_tails");

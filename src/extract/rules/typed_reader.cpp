@@ -9,6 +9,7 @@
 
 #include "extract/rules/age_apposition.hpp"
 #include "extract/rules/corrections.hpp"
+#include "extract/rules/date_time_pairs.hpp"
 #include "extract/rules/count_readings.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/restated_totals.hpp"
@@ -422,6 +423,9 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
     for (auto& c : age_apposition_candidates(s, field))
       out.push_back(std::move(c));
   }
+  if (f.type == FieldType::Time)
+    for (auto& c : time_after_partner_date(s, field))
+      out.push_back(std::move(c));
   // Value phrases mapped by guidelines ("'noon sharp' -> 12:00", "'nothing stolen' -> 0").
   for (auto& c : value_phrase_candidates(s, field))
     if (!negated_phrase(s, c)) out.push_back(std::move(c));

@@ -1,0 +1,63 @@
+#include "extract/rules/date_time_pairs.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "extract/rules/lexical_data.hpp"
+
+namespace invox::rules {
+namespace {
+
+constexpr double kPartnerTime = 0.6;
+constexpr size_t kReach = 10;  // words between the cue and the time ("is booked for thursday at")
+
+// The label's stems without the words that name the field's type ("Induction time" -> induction).
+std::vector<std::string> event_stems(const Field& f, const lexicon::WordSet& type_words) {
+  std::vector<std::string> out;
+  for (const auto& t : tokenize(f.label).tokens)
+    if (!type_words.contains(t.norm) && !is_stopword(t.norm)) out.push_back(t.stem);
+  return out;
+}
+
+std::optional<size_t> partner_date(const Scan& s, size_t field) {
+  const auto key = event_stems(*s.lex.fields[field].field, words().time_type_words);
+  if (key.empty()) return std::nullopt;
+  for (size_t g = 0; g < s.lex.fields.size(); ++g) {
+    const Field& other = *s.lex.fields[g].field;
+    if (g != field && other.type == FieldType::Date && event_stems(other, words().date_type_words) == key) return g;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<FieldCandidate> time_after_partner_date(const Scan& s, size_t field) {
+  std::vector<FieldCandidate> out;
+  const Field& f = *s.lex.fields[field].field;
+  if (f.type != FieldType::Time) return out;
+  const auto partner = partner_date(s, field);
+  if (!partner) return out;
+  for (const auto& m : s.mentions) {
+    if (m.field != *partner || m.is_value) continue;
+    size_t seen = 0;
+    for (size_t i = m.last; i < s.size() && seen < kReach; ++i) {
+      if (i > m.last && s.tok(i - 1).after == Break::Sentence) break;
+      if (s.tok(i).filler) continue;
+      ++seen;
+      if (s.anchor_at(i, *partner, false) && s.anchor_at(i, *partner, false)->field != field) break;
+      // "at quarter past six": only a time said as one, not any number after the date.
+      auto p = s.prev_content(i);
+      if (!p || !words().clock_openers.contains(s.tok(*p).norm)) continue;
+      auto c = s.parse_typed(i, std::min(s.size(), i + 6), f);
+      if (!c) continue;
+      c->cue_first = m.first;
+      c->score = kPartnerTime;
+      out.push_back(*c);
+      break;
+    }
+  }
+  return out;
+}
+
+}  // namespace invox::rules
