@@ -105,8 +105,8 @@ struct LexiconData {
   WordSet street_words, dwelling_unit_words;  // street addresses said aloud
   WordSet job_title_words;
   WordSet age_words, age_openers, age_subjects, age_tails;  // ages said without their cue
-  WordSet first_reading_words;
-  WordSet date_type_words, time_type_words;  // "Induction date" / "Induction time": one event  // "temperature at the start": a later reading does not revise it
+  WordSet first_reading_words;  // "temperature at the start": a later reading does not revise it
+  WordSet date_type_words, time_type_words;  // "Induction date" / "Induction time": one event
   WordSet model_words;     // a field that holds a product's model ("a Kelvara Combi 28")
   WordSet name_particles;  // "Marieke de Waal": lowercase words inside a person's name
   std::vector<Phrase> correction_markers, rejection_markers, revision_markers, change_openers;

@@ -1,7 +1,7 @@
 #include "extract/rules/age_apposition.hpp"
 
-#include "extract/rules/lexical_data.hpp"
 #include "extract/rules/count_readings.hpp"
+#include "extract/rules/lexical_data.hpp"
 
 namespace invox::rules {
 namespace {

@@ -1,9 +1,5 @@
 #include "extract/rules/corrections.hpp"
 
-#include <algorithm>
-#include <cctype>
-#include <string>
-
 #include "extract/rules/lexical_data.hpp"
 
 namespace invox::rules {
@@ -50,18 +46,7 @@ std::optional<FieldCandidate> postposed_revision(const Scan& s, size_t field, co
 }
 // "Temperature at the start of the day": the form asks for the first reading, not the latest.
 bool wants_first_reading(const Field& f) {
-  std::string text = f.label + " " + f.description + " " + f.guidelines;
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-  std::string word;
-  for (char c : text + " ") {
-    if (std::isalpha(static_cast<unsigned char>(c))) {
-      word += c;
-      continue;
-    }
-    if (words().first_reading_words.contains(word)) return true;
-    word.clear();
-  }
-  return false;
+  return says_any_word({f.label, f.description, f.guidelines}, words().first_reading_words);
 }
 
 // A later reading of a measured number in the same sentence, with no "sorry": "heart rate one

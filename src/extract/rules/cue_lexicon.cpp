@@ -250,19 +250,8 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   bool code_example = std::any_of(gi.quoted_examples.begin(), gi.quoted_examples.end(), looks_like_code);
   fl.code_like = f.type == FieldType::Text && !fl.person_name && (gi.mentions_digits || code_word || code_example || !gi.code_prefix.empty());
   fl.code_prefix = gi.code_prefix;
-  if (fl.code_like) {
-    // "Inverter make and model": the id, label or description says it holds a product's model.
-    const std::string own = util::to_lower_ascii(f.id + " " + f.label + " " + f.description);
-    std::string word;
-    for (char ch : own + " ") {
-      if (std::isalpha(static_cast<unsigned char>(ch))) {
-        word += ch;
-        continue;
-      }
-      if (words().model_words.contains(word)) fl.make_and_model = true;
-      word.clear();
-    }
-  }
+  // "Inverter make and model": the id, label or description says it holds a product's model.
+  fl.make_and_model = fl.code_like && says_any_word({f.id, f.label, f.description}, words().model_words);
   // "... joined, in capitals, with a hyphen between the letters and the number": said in words
   // ("a hyphen just where the speaker says 'dash'" asks for none of its own).
   const auto& asks = words().hyphen_format_phrases;

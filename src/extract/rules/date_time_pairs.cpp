@@ -45,7 +45,8 @@ std::vector<FieldCandidate> time_after_partner_date(const Scan& s, size_t field)
       if (i > m.last && s.tok(i - 1).after == Break::Sentence) break;
       if (s.tok(i).filler) continue;
       ++seen;
-      if (s.anchor_at(i, *partner, false) && s.anchor_at(i, *partner, false)->field != field) break;
+      // Another field's cue ends the stretch; the time field's own cue does not.
+      if (const Mention* other = s.anchor_at(i, *partner, false); other && other->field != field) break;
       // "at quarter past six": only a time said as one, not any number after the date.
       auto p = s.prev_content(i);
       if (!p || !words().clock_openers.contains(s.tok(*p).norm)) continue;

@@ -15,20 +15,7 @@ bool is_typed(FieldType t) { return t == FieldType::Number || t == FieldType::Da
 bool overlaps(const FieldCandidate& a, const FieldCandidate& b) { return a.first < b.last && b.first < a.last; }
 
 // A word of `set` is a word of the field's id or label.
-bool names_words(const Field& f, const lexicon::WordSet& set) {
-  for (const std::string& text : {f.id, f.label}) {
-    std::string word;
-    for (char ch : text + " ") {
-      if (std::isalnum(static_cast<unsigned char>(ch))) {
-        word += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      } else if (!word.empty()) {
-        if (set.contains(word)) return true;
-        word.clear();
-      }
-    }
-  }
-  return false;
-}
+bool names_words(const Field& f, const lexicon::WordSet& set) { return says_any_word({f.id, f.label}, set); }
 
 // The date was said as an ordinal alone ("the second", "twenty-ninth"): no month, weekday or
 // relative-day word says it is a date.

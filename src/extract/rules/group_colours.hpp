@@ -26,12 +26,12 @@ template <typename Usable>
 [[nodiscard]] std::optional<SaidColour> first_colour(const TokenizedText& tt, size_t first, size_t last, Usable usable);
 
 bool is_colour_word(const Token& t);
+bool is_colour_shade(const Token& t);
 
 // A scalar colour field said without its cue ("the big navy spinner case"): the first colour
 // said in the transcript, when its tokens are not a name ("Mr Brown") or another field's cue.
 // Weak: a cued colour ("colour: navy") wins.
 [[nodiscard]] std::vector<FieldCandidate> read_uncued_colour(const Scan& s, size_t field);
-bool is_colour_shade(const Token& t);
 
 template <typename Usable>
 std::optional<SaidColour> first_colour(const TokenizedText& tt, size_t first, size_t last, Usable usable) {

@@ -1,6 +1,7 @@
 #include "extract/rules/lexical_data.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include "extract/rules/word_forms.hpp"
@@ -18,6 +19,22 @@ bool is_zero_quantifier(std::string_view w) {
 }
 
 bool is_affirmation_word(std::string_view w) { return words().yes_words.contains(w) || words().affirmations.contains(w); }
+
+bool says_any_word(std::initializer_list<std::string_view> texts, const lexicon::WordSet& set) {
+  for (std::string_view text : texts) {
+    std::string word;
+    for (size_t i = 0; i <= text.size(); ++i) {
+      const unsigned char ch = i < text.size() ? static_cast<unsigned char>(text[i]) : ' ';
+      if (std::isalnum(ch)) {
+        word += static_cast<char>(std::tolower(ch));
+      } else if (!word.empty()) {
+        if (set.contains(word)) return true;
+        word.clear();
+      }
+    }
+  }
+  return false;
+}
 
 std::vector<std::string> unit_words(std::string_view unit) {
   const lexicon::UnitEntry* u = words().unit_for_symbol(unit);

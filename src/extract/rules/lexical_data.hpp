@@ -1,6 +1,7 @@
 #pragma once
 // The rules engine's view of the built-in lexicon (src/core/lexicon.json, src/core/lexicon_data):
 // the groups it reads, combined the way the readers need them. No word lists live here.
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,9 @@ namespace invox::rules {
 [[nodiscard]] std::vector<std::string> unit_words(std::string_view unit);
 // Words that name or describe a person, so a text field holds a person's name.
 [[nodiscard]] inline bool is_person_word(std::string_view norm) { return words().person_words.contains(norm); }
+// Some word of `texts` (split at every character that is no letter or digit, lower-cased) is in
+// `set`: "Temperature at the start" says "start", "inverter_model" says "model".
+[[nodiscard]] bool says_any_word(std::initializer_list<std::string_view> texts, const lexicon::WordSet& set);
 // The synonym group (as stems) that `stem` belongs to, or empty.
 [[nodiscard]] const std::vector<std::string>& synonyms_of(std::string_view stem);
 // A spoken number word ("seven", "twenty", "hundred", "oh", "double").

@@ -9,8 +9,8 @@
 
 #include "extract/rules/age_apposition.hpp"
 #include "extract/rules/corrections.hpp"
-#include "extract/rules/date_time_pairs.hpp"
 #include "extract/rules/count_readings.hpp"
+#include "extract/rules/date_time_pairs.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/restated_totals.hpp"
 #include "extract/rules/temperature_scale.hpp"
