@@ -92,6 +92,22 @@ TEST_CASE("fit_maps: a type with few samples uses the pooled global map", "[cali
   CHECK(c.apply("text", 0.9) > c.apply("date", 0.9));  // the texts pull the global map up
 }
 
+TEST_CASE("apply: below the lowest score a type's map saw, the pooled map caps it", "[calibration]") {
+  Calibration c;
+  c.global.knots = {{0.2, 0.5}, {0.6, 0.9}};
+  c.by_type["text"].knots = {{0.4, 0.9}, {0.8, 0.95}};
+  // Inside the type's fitted range its own map decides, even above the pooled one.
+  CHECK(c.apply("text", 0.5) > c.global.apply(0.5));
+  CHECK(c.apply("text", 0.4) == Approx(0.9));
+  // Below it the type's map has no evidence: a lower score is no surer than the pooled map says.
+  CHECK(c.apply("text", 0.3) == Approx(c.global.apply(0.3)));
+  CHECK(c.apply("text", 0.3) < 0.9);
+  CHECK(c.apply("text", 0.1) == Approx(0.5));
+  // The cap never raises a value: where the pooled map is higher the type's first knot holds.
+  c.global.knots = {{0.0, 0.99}};
+  CHECK(c.apply("text", 0.3) == Approx(0.9));
+}
+
 TEST_CASE("calibration file: round trip, and errors that say what is wrong", "[calibration]") {
   Calibration c;
   c.strategy = "S1";
@@ -108,7 +124,7 @@ TEST_CASE("calibration file: round trip, and errors that say what is wrong", "[c
   REQUIRE(back);
   CHECK(to_json(*back) == doc);
   CHECK(back->fingerprint() == c.fingerprint());
-  CHECK(back->apply("date", 0.1) == Approx(0.6));
+  CHECK(back->apply("date", 0.9) == Approx(0.6));  // constant above its last knot
   CHECK(back->apply("number", 0.5) == Approx(0.6));  // global, interpolated
 
   Json bad = doc;

@@ -34,7 +34,8 @@ struct TypeMaps {
   MonotoneMap global;
   std::map<std::string, MonotoneMap> by_type;  // field type name ("date") -> map
 
-  // The probability for field type `type` at raw score `raw`: its own map, else the global one.
+  // The probability for field type `type` at raw score `raw`: its own map, else the global one;
+  // below the lowest raw score its own map was fitted on, the lower of the two.
   [[nodiscard]] double apply(std::string_view type, double raw) const;
 };
 
@@ -64,7 +65,8 @@ struct Calibration {
   std::optional<TypeMaps> kept;
   Json kept_validation = Json::object();  // cross-validated figures of the kept maps and of form status
 
-  // The calibrated probability of a value of field type `type` with raw score `raw`.
+  // The calibrated probability of a value of field type `type` with raw score `raw` (as
+  // TypeMaps::apply).
   [[nodiscard]] double apply(std::string_view type, double raw) const;
   // The probability that a field the run did not set is right, or nullopt without kept maps.
   [[nodiscard]] std::optional<double> apply_kept(std::string_view type, double raw) const;

@@ -26,8 +26,14 @@ double MonotoneMap::apply(double raw) const {
 namespace {
 double apply_typed(const std::map<std::string, MonotoneMap>& by_type, const MonotoneMap& global, std::string_view type,
                    double raw) {
-  if (auto it = by_type.find(std::string(type)); it != by_type.end()) return it->second.apply(raw);
-  return global.apply(raw);
+  auto it = by_type.find(std::string(type));
+  if (it == by_type.end()) return global.apply(raw);
+  const MonotoneMap& own = it->second;
+  // Below the lowest score the type's map was fitted on it has seen nothing: a value scored
+  // lower than any in its data is no surer than the pooled map says at that score (on unseen
+  // forms a text value scored 0.2 was otherwise claimed as sure as the type's worst seen, 0.9).
+  if (!own.knots.empty() && raw < own.knots.front().first) return std::min(own.apply(raw), global.apply(raw));
+  return own.apply(raw);
 }
 }  // namespace
 
