@@ -77,6 +77,13 @@ TEST_CASE("normalize number: spoken cardinals and decimals", "[normalize][number
              field, make_ctx());
 }
 
+TEST_CASE("normalize number: 'once' and 'twice' before a rate are numbers of times", "[normalize][number][spoken]") {
+  const auto times = make_field(FieldType::Number, "", 0, 24);
+  check_rows({{"once a day", 1, ""}, {"twice daily", 2, ""}, {"thrice weekly", 3, ""}}, times, make_ctx());
+  // Without a rate after it "once" is a conjunction, no number.
+  check_rows({{"once we arrived", Json(nullptr), "invalid"}}, times, make_ctx());
+}
+
 TEST_CASE("normalize number: British 'nought' is zero", "[normalize][number]") {
   const auto f = make_field(FieldType::Number);
   check_rows({{"nought", 0, ""}, {"nought point five", 0.5, ""}, {"two nought nine", 209, ""}}, f, make_ctx());
@@ -144,6 +151,22 @@ TEST_CASE("normalize number: units of the field", "[normalize][number][unit]") {
   check_rows({{"ten working days", 10, ""}, {"two weeks", 14, ""}}, days, make_ctx());
   const auto bar = make_field(FieldType::Number, "bar");
   check_rows({{"180 bar", 180, ""}, {"one hundred eighty bar", 180, ""}}, bar, make_ctx());
+  // The precision a guideline asks for applies to an inexact conversion, not an exact one.
+  auto whole_cm = make_field(FieldType::Number, "cm", 30, 250);
+  whole_cm.guidelines = "Feet and inches converted, rounded to a whole cm.";
+  check_rows({{"five foot four", 163, ""}, {"1.624 metres", 162.4, ""}}, whole_cm, make_ctx());
+  auto one_decimal_kg = make_field(FieldType::Number, "kg", 0, 500);
+  one_decimal_kg.guidelines = "Kilograms, one decimal.";
+  check_rows({{"410 grams", 0.41, ""}, {"150 lb", 68.0, ""}}, one_decimal_kg, make_ctx());
+  const auto kw = make_field(FieldType::Number, "kW");
+  check_rows({{"4.3 kWp", 4.3, ""},
+              {"seven point two kilowatts", 7.2, ""},
+              {"thirteen thousand six hundred watts", 13.6, ""},
+              {"13.5 kWh", Json(nullptr), "invalid"}},  // energy is no power
+             kw, make_ctx());
+  const auto kwh = make_field(FieldType::Number, "kWh");
+  check_rows({{"5.12 kWh", 5.12, ""}, {"thirteen and a half kilowatt-hours", 13.5, ""}, {"13.5 kilowatt hours", 13.5, ""}},
+             kwh, make_ctx());
 }
 
 TEST_CASE("normalize number: range enforced, never clamped", "[normalize][number][reject]") {

@@ -297,6 +297,10 @@ TEST_CASE("rules: clock times take am/pm from the talk and fill unlabeled time f
   CHECK(Run("Back at half past two, the bike is ready.").value("pickup_time") == "14:30");
   // "at five pallets" is a count, not a clock time.
   CHECK_FALSE(Run("We stacked them at five pallets high.").has("pickup_time"));
+  // A leading zero is the 24-hour clock, after "at" too; the 06 of a date is no time.
+  CHECK(Run("Pick up at 05:55.").value("pickup_time") == "05:55");
+  CHECK(Run("Pick up 21/06 at 05:55.").value("pickup_time") == "05:55");
+  CHECK_FALSE(Run("Pick up 21/06.").has("pickup_time"));
 }
 
 TEST_CASE("rules: spelled codes write a hyphen where 'dash' is said", "[rules][dialogue]") {
@@ -395,6 +399,22 @@ TEST_CASE("rules: an option said as an everyday synonym is that option", "[rules
   CHECK(value("grade") == "medium");
   CHECK(value("outcome") == "resolved");
   CHECK(value("sex") == "female");
+}
+
+TEST_CASE("rules: a short abbreviation listed as a synonym is the label's word", "[rules]") {
+  Template t;
+  t.id = "intake";
+  Field height = make("height_cm", "Height", FieldType::Number);
+  height.unit = "cm";
+  height.guidelines = "Centimetres; feet and inches converted, rounded to a whole cm.";
+  Field weight = make("weight_kg", "Weight", FieldType::Number);
+  weight.unit = "kg";
+  t.fields = {height, weight};
+  auto value = [&](const std::string& text, const std::string& id) { return read_normalized(t, text, id); };
+  CHECK(value("Ht 6 foot 2, wt 215 lb.", "height_cm") == 188);
+  CHECK(value("Ht 6 foot 2, wt 215 lb.", "weight_kg") == 97.5);
+  // Two letters that are no listed abbreviation are no cue.
+  CHECK(value("Hx 188.", "height_cm").is_null());
 }
 
 TEST_CASE("rules: a written e-mail address is one value, its dots no sentence ends", "[rules]") {

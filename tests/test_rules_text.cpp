@@ -83,6 +83,15 @@ TEST_CASE("guideline hints: synonym maps, polarity lists, placeholders and code 
   CHECK(u.quoted_examples == std::vector<std::string>{"picked up"});
 }
 
+TEST_CASE("guideline hints: the precision a guideline asks for", "[rules]") {
+  CHECK(parse_guideline_hints("Centimetres; feet and inches converted (1 in = 2.54 cm, rounded to a whole cm).")
+            .decimals == 0);
+  CHECK(parse_guideline_hints("Kilograms, one decimal; pounds and stones converted.").decimals == 1);
+  CHECK(parse_guideline_hints("Litres to 2 decimal places.").decimals == 2);
+  CHECK_FALSE(parse_guideline_hints("Kilograms as said; pounds converted.").decimals.has_value());
+  CHECK_FALSE(parse_guideline_hints("The wholesale price.").decimals.has_value());  // no word "whole"
+}
+
 TEST_CASE("guideline hints: chained maps, curly quotes and apostrophes inside quotes", "[rules]") {
   auto g = parse_guideline_hints("\xE2\x80\x98SNF\xE2\x80\x99 -> skilled nursing facility, 'rehab' -> inpatient rehab");
   CHECK(alias_list(g) == std::vector<std::string>{"SNF -> skilled nursing facility", "rehab -> inpatient rehab"});

@@ -95,6 +95,23 @@ TEST_CASE("rules: a speaker label that is the person word a cue ends with ties t
   CHECK(testing::rules_raw_value(t, text, "crew_lead", "2026-06-02").is_null());
 }
 
+TEST_CASE("rules: a name given in answer to 'your name' is the answering speaker's, not another role's",
+          "[rules][unseen]") {
+  Template t = parse_template(Json::parse(R"({
+    "id": "statement", "title": "Statement", "version": "1",
+    "fields": [{"id": "officer_name", "label": "Reporting officer", "type": "text", "aliases": ["officer"]},
+               {"id": "notes", "label": "Notes", "type": "textarea"}]})"),
+                              "statement template")
+                   .value();
+  auto officer = [&](const std::string& text) { return testing::rules_raw_value(t, text, "officer_name", "2026-06-02"); };
+  CHECK(officer("Officer: Thanks for waiting. Can I take your name? Witness: Florentyna Basak. Officer: Were you hurt? "
+                "Witness: No.")
+            .is_null());
+  // A name the officer reads out alone (from a licence) is still read as before.
+  CHECK(officer("Officer: Licence please. Driver: Here. Officer: Tobias Kettleman. Right. Driver: Yes.") ==
+        "Tobias Kettleman");
+}
+
 TEST_CASE("rules: a date field's cue said with a time fills the time field of the same event", "[rules][unseen]") {
   Template t = parse_template(Json::parse(R"({
     "id": "fitting", "title": "Fitting", "version": "1",

@@ -190,11 +190,37 @@ size_t after_key(const std::string& lower, std::string_view key) {
   return std::string::npos;
 }
 
+// "rounded to a whole cm" -> 0, "Kilograms, one decimal" -> 1, "2 decimal places" -> 2.
+std::optional<int> asked_decimals(const std::string& lower) {
+  const auto& words = lexicon::lexicon_data();
+  for (const auto& phrase : words.whole_number_phrases)
+    if (size_t at = after_key(lower, util::join(phrase, " "));
+        at != std::string::npos && (at == lower.size() || !std::isalpha(static_cast<unsigned char>(lower[at]))))
+      return 0;
+  std::string previous, word;
+  for (size_t i = 0; i <= lower.size(); ++i) {
+    const unsigned char ch = i < lower.size() ? static_cast<unsigned char>(lower[i]) : ' ';
+    if (std::isalnum(ch)) {
+      word += static_cast<char>(ch);
+      continue;
+    }
+    if (word.empty()) continue;
+    if (words.decimal_words.contains(word)) {
+      if (auto d = words.digit_words.index_of(previous)) return static_cast<int>(*d);
+      if (previous.size() == 1 && std::isdigit(static_cast<unsigned char>(previous[0]))) return previous[0] - '0';
+    }
+    previous = std::move(word);
+    word.clear();
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 GuidelineHints parse_guideline_hints(std::string_view text) {
   GuidelineHints hints;
   const std::string lower_all = util::to_lower_ascii(text);
+  hints.decimals = asked_decimals(lower_all);
   hints.mentions_digits = lower_all.find("digits") != std::string::npos;
   hints.wants_numerals = lower_all.find("numerals") != std::string::npos;
   const auto& words = lexicon::lexicon_data();

@@ -6,8 +6,10 @@
 //   polarity lists    false for 'borrowed', 'rented';  Walk-in only -> true
 //   placeholders      Leave empty for 'no known faults'
 //   code formats      'BK-' followed by the digits
+//   rounding          'rounded to a whole cm', 'one decimal'
 //   examples          other quoted phrases ("'Picked up today'"), and whether digits/numerals are asked for
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +38,7 @@ struct GuidelineHints {
   std::string code_prefix;                     // "BK-" from "'BK-' followed by the digits"
   bool mentions_digits = false;                // "letters and digits", "digits as numerals"
   bool wants_numerals = false;                 // "spoken numbers become numerals"
+  std::optional<int> decimals;                 // "rounded to a whole cm" 0, "one decimal" 1
 };
 
 // Parses `guidelines`; results are cached per text (templates are few, batches call this often).

@@ -269,6 +269,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.scale_words = r.values("scale_words");
   d.scale_ordinals = r.values("scale_ordinals");
   d.repeat_words = r.values("repeat_words");
+  d.frequency_words = r.values("frequency_words");
+  d.rate_openers = r.words("rate_openers");
   d.spoken_zero = r.words("spoken_zero");
   d.month_names = r.ordered("month_names", 12);
   d.weekday_names = r.ordered("weekday_names", 7);
@@ -288,6 +290,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.zero_quantifiers = r.phrases("zero_quantifiers");
   d.zero_count_bridges = r.words("zero_count_bridges");
   d.partitive_heads = r.phrases("partitive_heads");
+  d.defect_states = r.words("defect_states");
   d.group_count_tails = r.phrases("group_count_tails");
   d.people_count_words = r.words("people_count_words");
   d.distributive_words = r.words("distributive_words");
@@ -298,6 +301,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.negation_bridges = r.words("negation_bridges");
   d.yes_words = r.words("yes_words");
   d.no_words = r.words("no_words");
+  d.question_tags = r.words("question_tags");
   d.affirmations = r.words("affirmations");
   d.uncertain_words = r.words("uncertain_words");
   d.uncertain_phrases = r.phrases("uncertain_phrases");
@@ -339,6 +343,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.age_tails = r.words("age_tails");
   d.change_openers = r.phrases("change_openers");
   d.guideline_empty_markers = r.phrases("guideline_empty_markers");
+  d.whole_number_phrases = r.phrases("whole_number_phrases");
+  d.decimal_words = r.words("decimal_words");
   d.fillers = r.phrases("fillers");
   d.stopwords = r.words("stopwords");
   d.linking_words = r.words("linking_words");
@@ -371,6 +377,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.restrictive_adverbs = r.words("restrictive_adverbs");
   d.self_introductions = r.phrases("self_introductions");
   d.place_prepositions = r.words("place_prepositions");
+  d.locative_prepositions = r.phrases("locative_prepositions");
   d.not_place_words = r.words("not_place_words");
   d.pair_separators = r.words("pair_separators");
   d.naming_words = r.words("naming_words");

@@ -64,14 +64,16 @@ struct Honorific {
 };
 
 // Dimensions a unit may have; normalize maps them to its enum.
-inline constexpr std::string_view kUnitDimensions[] = {"mass",     "length",   "temperature", "percent", "pressure",
-                                                       "duration", "rate",     "volume",      "currency"};
+inline constexpr std::string_view kUnitDimensions[] = {"mass",   "length", "temperature", "percent", "pressure", "duration",
+                                                       "rate",   "volume", "power",       "energy",  "currency"};
 
 // Every group of src/core/lexicon.json, typed. Field names are the group names.
 struct LexiconData {
   // Numbers, calendar, spelling.
   OrderedWords digit_words, teen_words, tens_words, digit_ordinals, teen_ordinals, tens_ordinals;
   WordValues scale_words, scale_ordinals, repeat_words;
+  WordValues frequency_words;  // "once a day": a number of times before a rate
+  WordSet rate_openers;
   WordSet spoken_zero;
   OrderedWords month_names, weekday_names, spelling_alphabet;
   WordSet spoken_dashes;
@@ -84,11 +86,13 @@ struct LexiconData {
   // Counts: what may sit inside "no more refills", what makes a number not the count.
   WordSet zero_count_bridges, distributive_words, pronoun_numbers, pronoun_number_openers;
   std::vector<Phrase> partitive_heads;  // "six of them": a part of a set, not the count
+  WordSet defect_states;                // "two were missing tags": a count of the failed ones
   std::vector<Phrase> group_count_tails;  // "six of us": the size of a group of people
   WordSet people_count_words;  // a number field that counts people
-  WordSet past_tense_markers;
-  WordSet plan_markers;  // "let's bring him on-site": an option in a plan is not a fact  // "since Friday": a weekday said alone lies in the past
+  WordSet past_tense_markers;  // "since Friday": a weekday said alone lies in the past
+  WordSet plan_markers;        // "let's bring him on-site": an option in a plan is not a fact
   WordSet negation_bridges, yes_words, no_words, affirmations, uncertain_words;
+  WordSet question_tags;  // "No battery, right?": a statement asked back for confirmation
   std::vector<Phrase> uncertain_phrases;
   WordSet hypothetical_markers;
   std::vector<Phrase> offer_markers;  // "if you like": a statement that awaits an answer
@@ -111,6 +115,8 @@ struct LexiconData {
   WordSet name_particles;  // "Marieke de Waal": lowercase words inside a person's name
   std::vector<Phrase> correction_markers, rejection_markers, revision_markers, change_openers;
   std::vector<Phrase> guideline_empty_markers;
+  std::vector<Phrase> whole_number_phrases;  // "rounded to a whole cm": no decimals
+  WordSet decimal_words;                     // "one decimal": that many
   // Structure of dictated text.
   std::vector<Phrase> fillers;
   WordSet stopwords, linking_words, determiners, clause_openers, subject_pronouns, auxiliary_verbs, dangling_words;
@@ -134,6 +140,7 @@ struct LexiconData {
   WordSet colour_field_words, colour_words, colour_shades;
   std::vector<Phrase> self_introductions;
   WordSet place_prepositions, not_place_words, pair_separators;
+  std::vector<Phrase> locative_prepositions;  // "the one by the kitchen exit": where a thing is
   // What a field's own words say about it.
   WordSet naming_words, topic_words, person_words, identifier_words, place_words, generic_cue_words,
       derivational_suffixes;

@@ -34,6 +34,12 @@ std::optional<double> scale_word(std::string_view w) {
   return std::nullopt;
 }
 
+std::optional<double> frequency_word(std::string_view w, std::string_view next) {
+  auto it = words().frequency_words.find(w);
+  if (it == words().frequency_words.end() || !words().rate_openers.contains(next)) return std::nullopt;
+  return it->second;
+}
+
 std::optional<unsigned> month_word(std::string_view w) {
   if (auto i = words().month_names.index_of(w)) return static_cast<unsigned>(*i + 1);
   return std::nullopt;

@@ -18,6 +18,8 @@ namespace invox::normalize {
 [[nodiscard]] std::optional<int> ordinal_word(std::string_view w);
 // "hundred" -> 100, "thousand" -> 1000, "million", "billion".
 [[nodiscard]] std::optional<double> scale_word(std::string_view w);
+// "once" -> 1, "twice" -> 2 when a rate word follows ("once a day"); `next` is that word.
+[[nodiscard]] std::optional<double> frequency_word(std::string_view w, std::string_view next);
 // "january"/"jan"/"sept" -> 1..12.
 [[nodiscard]] std::optional<unsigned> month_word(std::string_view w);
 // "monday"/"mon" -> 1 .. "sunday"/"sun" -> 7 (ISO weekday numbering).

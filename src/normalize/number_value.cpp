@@ -181,7 +181,11 @@ std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const
                                        field.unit, field.label));
       return p;
     }
-    v = round_to(*converted, converted_decimals(*stated, *field_unit));
+    // An inexact conversion takes the precision the guidelines ask for ("rounded to a whole
+    // cm"); an exact one keeps what was said ("410 grams" is 0.41 kg whatever they ask).
+    const auto asked = guideline_hints(field.guidelines)->decimals;
+    const int decimals = converted_decimals(*stated, *field_unit);
+    v = round_to(*converted, asked && decimals == kConvertedDecimals ? *asked : decimals);
   }
   return finish(v, first, last, field);
 }

@@ -200,6 +200,9 @@ std::optional<NumberMatch> parse_unsigned_at(const Tokens& t, size_t i, const Nu
     m.last = w->end;
     m.ordinal = w->ordinal;
     can_pair = opts.group_pairs && !w->ordinal && !w->used_scale && m.value >= 1 && m.value < 100;
+  } else if (const Token* w = word_at(t, i), *next = word_at(t, i + 1);
+             w && next && frequency_word(w->text, next->text)) {
+    return NumberMatch{*frequency_word(w->text, next->text), i, i + 1, false, false};  // "once a day"
   } else if (opts.fractions) {
     // Standalone fractions: "half", "a half", "half a dozen", "a dozen".
     size_t j = i;

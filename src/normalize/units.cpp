@@ -22,7 +22,8 @@ Dimension dimension_named(std::string_view name) {
   static constexpr std::pair<std::string_view, Dimension> kNames[] = {
       {"mass", Dimension::Mass},         {"length", Dimension::Length},     {"temperature", Dimension::Temperature},
       {"percent", Dimension::Percent},   {"pressure", Dimension::Pressure}, {"duration", Dimension::Duration},
-      {"rate", Dimension::Rate},         {"volume", Dimension::Volume},     {"currency", Dimension::Currency}};
+      {"rate", Dimension::Rate},         {"volume", Dimension::Volume},     {"power", Dimension::Power},
+      {"energy", Dimension::Energy},     {"currency", Dimension::Currency}};
   for (const auto& [n, d] : kNames)
     if (n == name) return d;
   return Dimension::Mass;  // unreachable: the lexicon loader accepts only the names above
@@ -57,6 +58,8 @@ size_t match_phrase(const Tokens& t, size_t i, std::string_view phrase) {
     size_t sp = phrase.find(' ', pos);
     if (sp == std::string_view::npos) sp = phrase.size();
     const std::string_view part = phrase.substr(pos, sp - pos);
+    // "kilowatt-hours" is "kilowatt hours" written with a hyphen.
+    if (k > i && k + 1 < t.size() && t[k].kind == TokenKind::Punct && t[k].text == "-" && !t[k].space_before) ++k;
     if (k >= t.size() || t[k].text != part) return 0;
     ++k;
     pos = sp + 1;

@@ -207,6 +207,27 @@ bool own_cue_word(const Scan& s, size_t field, const Token& t) {
 
 // Where the negation that flips the cue is (so evidence can show it), or nullopt when the cue
 // is affirmed.
+// "the one by the kitchen exit is dead": a cue after a preposition that follows a noun of its
+// clause says where that noun is; what the clause then says is about the noun, not the cue.
+bool locative_modifier(const Scan& s, const Mention& m) {
+  constexpr size_t kModifiers = 3;  // "the", "kitchen", ... between the preposition and the cue
+  constexpr size_t kLongest = 2;    // "next to"
+  const auto& preps = words().locative_prepositions;
+  auto p = s.prev_content(m.first);
+  for (size_t n = 0; n <= kModifiers && p; ++n) {
+    if (s.tok(*p).after != Break::None) return false;
+    for (size_t len = 1; len <= kLongest && len <= *p + 1; ++len) {
+      size_t start = *p + 1 - len;
+      if (marker_length(s, start, preps) != len) continue;
+      auto head = s.prev_content(start);
+      return head && s.tok(*head).after == Break::None;
+    }
+    if (s.tok(*p).has_digit || is_number_word(s.tok(*p).norm)) return false;
+    p = s.prev_content(*p);
+  }
+  return false;
+}
+
 std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t field) {
   // Inside the (possibly gapped) cue span: "lights are not working".
   for (size_t i = m.first; i < m.last; ++i)
@@ -248,7 +269,7 @@ std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t 
   for (size_t n = 0; n < window && i < s.size(); ++i) {
     const Token& t = s.tok(i);
     if (t.filler) continue;
-    if (s.anchor_at(i, field, true)) break;
+    if (const Mention* a = s.anchor_at(i, field, true); a && !locative_modifier(s, *a)) break;
     ++n;
     if (is_affirmation_word(t.norm)) return std::nullopt;
     if (is_negation_word(t.norm)) {
@@ -261,6 +282,30 @@ std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t 
   }
   return std::nullopt;
 }
+// "No battery, right?": a negative statement asked back with a tag; a yes confirms the negative.
+bool negative_tag_question(const Scan& s, const Mention& m, size_t field) {
+  constexpr size_t kReach = 12;
+  for (size_t k = m.last; k < s.size() && k < m.last + kReach; ++k) {
+    if (!s.tok(k).question) {
+      if (s.tok(k).after == Break::Sentence) return false;
+      continue;
+    }
+    return k >= m.last && words().question_tags.contains(s.tok(k).norm) && polarity_negative(s, m, field).has_value();
+  }
+  return false;
+}
+
+// "Battery fitted? - No, the battery's phase two.": the field's cue in the first sentence of the
+// answer to a question about the same field is part of that answer, whose yes or no decides it.
+bool in_answer_to_own_question(const Scan& s, const Mention& m, size_t field) {
+  size_t start = sentence_start(s, m.first);
+  while (start > 0 && s.tok(start - 1).speaker) --start;  // "Installer:" opens the answer
+  if (start == 0 || !s.tok(start - 1).question) return false;
+  for (const auto& q : s.mentions_in(sentence_start(s, start - 1), start))
+    if (q.field == field && !q.is_value) return true;
+  return false;
+}
+
 // "questions about on-call": an option word joined by a hyphen to a word outside the match is
 // part of a compound ("on-call" is no "call"), not the option said.
 bool part_of_compound(const Scan& s, const Mention& m) {
@@ -370,7 +415,7 @@ std::vector<FieldCandidate> read_boolean_field(const Scan& s, size_t field) {
       // "no hazmat placards": a phrase that means yes, negated right before it, says no.
       if (c.value.is_boolean() && c.value.get<bool>() && negated_option(s, m)) c.value = false;
     } else {
-      if (m.cue->kind == CueKind::Unit || m.cue->weak) continue;
+      if (m.cue->kind == CueKind::Unit || m.cue->weak || locative_modifier(s, m)) continue;
       // "Okay if I remote in?": a question or an offer is read before the "if" that makes a
       // statement hypothetical, since its answer states the fact.
       auto offered = s.in_question(m.first) ? std::nullopt : offer_answer(s, m);
@@ -380,6 +425,10 @@ std::vector<FieldCandidate> read_boolean_field(const Scan& s, size_t field) {
         auto a = offered ? offered : s.answer_after(m.first);
         if (!a) continue;
         auto yes = answered_polarity(s, *a, field);
+        if (yes && negative_tag_question(s, m, field)) {
+          if (!*yes) continue;  // "No battery, right? - No." agrees or denies: unclear
+          yes = false;
+        }
         if (!yes) continue;
         c.value = *yes;
         c.score = m.strength * 0.8;
@@ -387,6 +436,7 @@ std::vector<FieldCandidate> read_boolean_field(const Scan& s, size_t field) {
         out.push_back(c);
         continue;
       }
+      if (in_answer_to_own_question(s, m, field)) continue;
       auto negator = polarity_negative(s, m, field);
       c.value = !negator.has_value();
       if (negator) {  // the evidence shows what decided the value: "Not pregnant"

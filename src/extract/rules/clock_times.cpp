@@ -33,11 +33,16 @@ std::optional<bool> said_day_half(const Scan& s, const FieldCandidate& c) {
   return std::nullopt;
 }
 
-// Said in 24-hour form: "oh nine twenty", "09:20", "0930".
+// Said in 24-hour form: "oh nine twenty", "09:20", "0930", "05:55".
 bool said_24_hour(const Scan& s, const FieldCandidate& c) {
-  const Token& first = s.tok(c.first);
-  if (words().spoken_zero.contains(first.norm) || first.norm == "zero") return true;
-  return first.has_digit && first.raw.size() >= 4 && first.raw[0] == '0';
+  // The candidate may begin with the word that introduced it ("at 05:55").
+  for (size_t i = c.first; i < c.last && i < s.size(); ++i) {
+    const Token& t = s.tok(i);
+    if (words().spoken_zero.contains(t.norm) || t.norm == "zero") return true;
+    if (t.has_digit || is_number_word(t.norm))
+      return t.has_digit && t.raw.size() >= 2 && t.raw[0] == '0' && std::isdigit(static_cast<unsigned char>(t.raw[1]));
+  }
+  return false;
 }
 }  // namespace
 

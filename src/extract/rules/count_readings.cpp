@@ -69,6 +69,34 @@ bool whole_said_before(const Scan& s, size_t first) {
   return false;
 }
 
+// "two extinguishers were missing their tags", "three lights dead": a number whose noun
+// is then said to be missing or not working counts the ones in that state, not all that were
+// checked. A field that counts such a state ("Extinguishers missing tags", "Failed units")
+// keeps it.
+bool counts_defective_subset(const Scan& s, const FieldCandidate& c, const Field& f) {
+  constexpr size_t kReach = 4;      // "extinguishers were missing"
+  constexpr size_t kNounWords = 2;  // "fire doors"
+  const auto& w = words();
+  size_t content = 0;
+  for (size_t i = c.last, n = 0; i < s.size() && n < kReach; ++i) {
+    if (i > 0 && s.tok(i - 1).after != Break::None && s.tok(i - 1).after != Break::Join) return false;
+    const Token& t = s.tok(i);
+    if (t.filler) continue;
+    ++n;
+    if (w.defect_states.contains(t.norm)) {
+      bool field_counts_state = says_any_word({f.id, f.label, f.description}, w.defect_states) ||
+                                says_any_word({f.id, f.label, f.description}, w.negative_states);
+      for (const auto& a : f.aliases) field_counts_state = field_counts_state || says_any_word({a}, w.defect_states);
+      return !field_counts_state;
+    }
+    // Only the counted noun (a word or two) and verbs such as "were" sit between.
+    bool verb = is_auxiliary_word(t.norm) && !w.determiners.contains(t.norm);
+    if (!verb && (is_stopword(t.norm) || ++content > kNounWords)) return false;
+    if (t.has_digit || is_number_word(t.norm)) return false;
+  }
+  return false;
+}
+
 // The field's id, label or description names people ("Number of people affected").
 bool counts_people(const Field& f) {
   for (const std::string* text : {&f.id, &f.label, &f.description}) {
@@ -89,7 +117,9 @@ bool within_range(const Json& v, const Field& f) {
 
 bool not_a_count(const Scan& s, const FieldCandidate& c, const Field& f) {
   const auto& w = words();
-  if (pronoun_number(s, c) || after_bare_half(s, c.first, f) || after_ordinal(s, c.first)) return true;
+  if (pronoun_number(s, c) || after_bare_half(s, c.first, f) || after_ordinal(s, c.first) ||
+      counts_defective_subset(s, c, f))
+    return true;
   auto next = next_in_clause(s, c.last);
   if (!next) return false;
   const std::string& n = s.tok(*next).norm;

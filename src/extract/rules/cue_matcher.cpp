@@ -20,7 +20,11 @@ StemMatch token_matches(const TokenizedText& tt, const Token& tok, const std::st
     if (tt.cased) return same_if(tok.raw == p.exact);
     return same_if(p.exact.size() >= 3 && tok.norm == util::to_lower_ascii(p.exact));
   }
-  if (word.size() <= 2 || tok.stem.size() <= 2) return same_if(tok.stem == word || tok.norm == word);
+  // Short words match only exactly, or as a listed synonym ("ht" for "height").
+  if (word.size() <= 2 || tok.stem.size() <= 2) {
+    const auto& syn = synonyms_of(word);
+    return same_if(tok.stem == word || tok.norm == word || std::find(syn.begin(), syn.end(), tok.stem) != syn.end());
+  }
   return compare_stems(tok.stem, word);
 }
 

@@ -208,7 +208,8 @@ size_t spoken_name_end(const Scan& s, size_t field, size_t first, size_t end) {
   size_t i = first;
   while (i < s.size() && i < first + kSpokenNameWords) {
     const Token& t = s.tok(i);
-    if (i > first && s.tok(i - 1).after != Break::None) break;
+    // "carmen delgado-vidal": a hyphen joins the parts of one name.
+    if (i > first && s.tok(i - 1).after != Break::None && s.tok(i - 1).after != Break::Join) break;
     if (t.filler || t.has_digit || is_stopword(t.norm) || is_linking_word(t.norm) || is_number_word(t.norm) ||
         words().subject_pronouns.contains(t.norm) || words().place_prepositions.contains(t.norm))
       break;

@@ -150,6 +150,19 @@ std::optional<size_t> own_name_start(const Scan& s, size_t i, bool& introduced) 
 
 std::vector<std::string> turn_label(const Scan& s, size_t i) { return label_before(s, i); }
 
+bool answers_name_question_as_other_role(const Scan& s, size_t i, size_t field) {
+  const auto owner = turn_label(s, i);
+  if (owner.empty() || label_names_field(s, owner, field)) return false;
+  // Back over the answer's speaker label to the question that ends the sentence before it.
+  size_t k = i;
+  while (k > 0 && s.tok(k - 1).speaker) --k;
+  if (k == 0 || !s.tok(k - 1).question) return false;
+  for (size_t q = k - 1;; --q) {
+    if (asks_for_name(s, q)) return true;
+    if (q == 0 || s.tok(q - 1).after == Break::Sentence) return false;
+  }
+}
+
 bool field_has_labelled_speaker(const Scan& s, size_t field) {
   for (size_t i = 0; i < s.size(); ++i)
     if (s.tok(i).speaker && label_names_field(s, {s.tok(i).stem}, field)) return true;

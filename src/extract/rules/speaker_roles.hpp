@@ -17,6 +17,10 @@ namespace invox::rules {
 // Some turn of the transcript is spoken by the person `field` names.
 [[nodiscard]] bool field_has_labelled_speaker(const Scan& s, size_t field);
 
+// Token i opens the answer to a question asking for a name, in a labelled turn whose speaker
+// `field` does not name ("Officer: Can I take your name? Witness: Florentyna Basak."): the
+// name there is the answering speaker's own, not the field's person.
+[[nodiscard]] bool answers_name_question_as_other_role(const Scan& s, size_t i, size_t field);
 // Names whose owner's label names `field` (person text fields only).
 [[nodiscard]] std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field);
 

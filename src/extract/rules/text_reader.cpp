@@ -340,12 +340,16 @@ namespace {
 std::vector<FieldCandidate> read_name_alone(const Scan& s, size_t field) {
   constexpr double kAloneScore = 0.5;
   if (!s.tt.cased) return {};
+  // With this field's role among the labelled speakers, a name said alone in another role's
+  // turn ("Officer: Can I take your name? Witness: Florentyna Basak.") is that speaker's.
+  const bool role_labelled = field_has_labelled_speaker(s, field);
   for (size_t i = s.skip_fillers(0); i < s.size(); i = s.skip_fillers(i + 1)) {
     auto p = s.prev_content(i);
     if (p && s.tok(*p).after != Break::Sentence) continue;  // sentence starts only
     auto c = read_person_at(s, field, i, s.region_end(i, field, false, s.params.name_max_tokens + 1));
     if (!c || c->first != i || c->last - c->first < 2 || s.tok(c->last - 1).after != Break::Sentence) continue;
     if (words().organisation_heads.contains(s.tok(c->last - 1).norm)) continue;  // "Bluepeak Logistics."
+    if (role_labelled && answers_name_question_as_other_role(s, c->first, field)) continue;
     c->score = kAloneScore;
     c->cue_first = c->first;
     return {*c};

@@ -36,7 +36,8 @@ bool inside_number(const Scan& s, size_t i) {
 }
 
 std::optional<FieldCandidate> parse_checked(const Scan& s, size_t i, size_t end, const Field& f) {
-  if (f.type == FieldType::Number && inside_number(s, i)) return std::nullopt;
+  // "21/06": the 06 is no time or count of its own.
+  if ((f.type == FieldType::Number || f.type == FieldType::Time) && inside_number(s, i)) return std::nullopt;
   auto c = s.parse_typed(i, end, f);
   if (!c && f.type == FieldType::Number) c = read_other_scale(s, i, end, f);
   if (!c || !in_range(c->value, f)) return std::nullopt;
