@@ -93,8 +93,8 @@ TEST_CASE("signals: a field said twice with different values is less certain tha
 TEST_CASE("signals: a list that runs on, may go on elsewhere or starts mid-phrase is less certain",
           "[rules][calibration]") {
   const double clean = combine_signals(cued(0.85));
-  for (auto flag :
-       {&ConfidenceSignals::list_runs_on, &ConfidenceSignals::list_continues, &ConfidenceSignals::list_open_start}) {
+  for (auto flag : {&ConfidenceSignals::list_runs_on, &ConfidenceSignals::list_continues,
+                    &ConfidenceSignals::list_open_start, &ConfidenceSignals::list_unmarked_split}) {
     auto doubtful = cued(0.85);
     doubtful.*flag = true;
     CHECK(combine_signals(doubtful) < clean);
@@ -108,6 +108,13 @@ TEST_CASE("signals: a list that runs on, may go on elsewhere or starts mid-phras
   const Candidate next_cue = list_read("medications aspirin and metformin and pressure 40");
   CHECK(next_cue.value == list_read("medications aspirin and metformin pressure 40").value);
   CHECK(next_cue.confidence == Approx(list_read("medications aspirin and metformin pressure 40").confidence));
+  // Items run together without a comma, one of three words: where it splits is a guess. With a
+  // comma, or with short items, it is not.
+  const Candidate run_together = list_read("Medications: low dose aspirin and metformin. Pressure 40.");
+  const Candidate with_comma = list_read("Medications: low dose aspirin, and metformin. Pressure 40.");
+  CHECK(run_together.value == with_comma.value);
+  CHECK(run_together.confidence < with_comma.confidence);
+  CHECK(closed.confidence == Approx(list_read("Medications: aspirin, metformin. Pressure 40.").confidence));
 }
 
 TEST_CASE("S3/S4 signals: agreement raises, a judged disagreement or a lone answer lowers", "[calibration][strategy]") {

@@ -54,6 +54,22 @@ bool open_start(const Scan& s, const FieldCandidate& c) {
          !words().clause_openers.contains(t.norm);
 }
 
+// "damage to the front bumper hood and headlights": items said without a pause between them
+// (no comma in the span) of which one runs to three words or more may be two items run
+// together ("front bumper" and "hood"); where the split falls is a guess.
+bool unmarked_split(const Scan& s, const FieldCandidate& c) {
+  constexpr size_t kLongItemWords = 3;
+  if (!c.value.is_array() || c.value.size() < 2 || c.first >= c.last || c.last > s.size()) return false;
+  for (size_t i = c.first; i + 1 < c.last; ++i)
+    if (s.tok(i).after == Break::Comma || s.tok(i).after == Break::Sentence) return false;
+  for (const auto& item : c.value) {
+    if (!item.is_string()) continue;
+    const std::string& v = item.get_ref<const std::string&>();
+    if (static_cast<size_t>(std::count(v.begin(), v.end(), ' ')) + 1 >= kLongItemWords) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 ConfidenceSignals confidence_signals(const Scan& s, size_t field, const FieldCandidate& chosen,
@@ -78,6 +94,7 @@ ConfidenceSignals confidence_signals(const Scan& s, size_t field, const FieldCan
     sig.list_runs_on = runs_on(s, field, chosen);
     sig.list_continues = continues(s, field, chosen);
     sig.list_open_start = open_start(s, chosen);
+    sig.list_unmarked_split = unmarked_split(s, chosen);
   }
   return sig;
 }
@@ -101,6 +118,8 @@ double combine_signals(const ConfidenceSignals& sig) {
   if (sig.list_runs_on) score *= kListRunsOn;
   if (sig.list_continues) score *= kListContinues;
   if (sig.list_open_start) score *= kListOpenStart;
+  constexpr double kListUnmarkedSplit = 0.8;
+  if (sig.list_unmarked_split) score *= kListUnmarkedSplit;
   return std::clamp(score, 0.05, 0.99);
 }
 

@@ -23,6 +23,7 @@ struct ConfidenceSignals {
   bool list_runs_on = false;     // it stops mid-clause, not at a sentence end or another field's cue
   bool list_continues = false;   // a joiner follows it, or a later sentence adds to it ("he also takes")
   bool list_open_start = false;  // its cue is glued to a word before it ("wound care", "and tried")
+  bool list_unmarked_split = false;  // items said with no comma between them, one of 3+ words
 };
 
 // Signals of `chosen`, read for field `field`, among its ranked candidates `ranked` (may include
