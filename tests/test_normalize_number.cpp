@@ -210,3 +210,20 @@ TEST_CASE("parse_value_prefix: numbers", "[normalize][number][prefix]") {
   check_prefix_rows({{"150 pounds today", 68.0, "150 pounds"}, {"seventy eight kilos and", 78, "seventy eight kilos"}},
                     kg, make_ctx());
 }
+
+TEST_CASE("normalize number: on a field in percent, fractions and levels are shares of the whole",
+          "[normalize][number][unit]") {
+  const auto pct = make_field(FieldType::Number, "%", 0, 100);
+  check_rows({{"three quarters", 75, ""},
+              {"half a tank", 50, ""},
+              {"a quarter", 25, ""},
+              {"3/4", 75, ""},
+              {"full", 100, ""},
+              {"empty", 0, ""},
+              {"60 percent", 60, ""},
+              {"sixty", 60, ""}},
+             pct, make_ctx());
+  // Without the unit a fraction stays a fraction, and "full" is no number.
+  const auto plain = make_field(FieldType::Number, "", 0, 100);
+  check_rows({{"three quarters", 0.75, ""}, {"full", Json(nullptr), "invalid"}}, plain, make_ctx());
+}

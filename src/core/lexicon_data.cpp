@@ -94,13 +94,16 @@ class Reader {
     return OrderedWords(std::move(out));
   }
 
-  WordValues values(const char* name) {
+  // Counts and scales must be positive; `allow_zero` admits 0 for groups where nothing is a value
+  // ("empty" = 0 %).
+  WordValues values(const char* name, bool allow_zero = false) {
     WordValues out;
     const Json* map = member(name, "values", Json::value_t::object);
     if (!map) return out;
     for (const auto& [word, value] : map->items()) {
       check_word(name, word, false);
-      if (!value.is_number() || value.get<double>() <= 0) fail(name, fmt::format("'{}' needs a positive number", word));
+      const bool ok = value.is_number() && (value.get<double>() > 0 || (allow_zero && value.get<double>() == 0));
+      if (!ok) fail(name, fmt::format("'{}' needs a {} number", word, allow_zero ? "non-negative" : "positive"));
       else out.emplace(word, value.get<double>());
     }
     return out;
@@ -270,6 +273,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.scale_ordinals = r.values("scale_ordinals");
   d.repeat_words = r.values("repeat_words");
   d.frequency_words = r.values("frequency_words");
+  d.level_words = r.values("level_words", true);
   d.rate_openers = r.words("rate_openers");
   d.spoken_zero = r.words("spoken_zero");
   d.month_names = r.ordered("month_names", 12);
@@ -378,6 +382,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.self_introductions = r.phrases("self_introductions");
   d.place_prepositions = r.words("place_prepositions");
   d.locative_prepositions = r.phrases("locative_prepositions");
+  d.item_place_prepositions = r.words("item_place_prepositions");
   d.not_place_words = r.words("not_place_words");
   d.pair_separators = r.words("pair_separators");
   d.naming_words = r.words("naming_words");

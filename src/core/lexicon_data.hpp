@@ -73,6 +73,7 @@ struct LexiconData {
   OrderedWords digit_words, teen_words, tens_words, digit_ordinals, teen_ordinals, tens_ordinals;
   WordValues scale_words, scale_ordinals, repeat_words;
   WordValues frequency_words;  // "once a day": a number of times before a rate
+  WordValues level_words;      // "battery full": a percentage on a % field
   WordSet rate_openers;
   WordSet spoken_zero;
   OrderedWords month_names, weekday_names, spelling_alphabet;
@@ -141,6 +142,7 @@ struct LexiconData {
   std::vector<Phrase> self_introductions;
   WordSet place_prepositions, not_place_words, pair_separators;
   std::vector<Phrase> locative_prepositions;  // "the one by the kitchen exit": where a thing is
+  WordSet item_place_prepositions;            // "a cut under her chin": the cue is the first item
   // What a field's own words say about it.
   WordSet naming_words, topic_words, person_words, identifier_words, place_words, generic_cue_words,
       derivational_suffixes;

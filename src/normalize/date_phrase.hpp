@@ -41,6 +41,9 @@ struct DateHit {
   bool relative = false;
   std::optional<IssueType> problem;  // Invalid (no such date) or Ambiguous (03/04 with no locale)
   std::string detail;
+  // "last month", "next year": a month or a year away from today, not a day. The day is a guess
+  // (today's day of the month), so a reader looking for a date in speech skips it.
+  bool vague = false;
 };
 
 // Two-digit year window: a year in (ref-90, ref+10], i.e. at most ten years ahead; with

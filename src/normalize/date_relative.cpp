@@ -136,7 +136,11 @@ std::optional<DateHit> parse_relative_date_at(const Tokens& t, size_t i, const D
     }
     if (w != "this" && w != "coming") {
       if (auto u = unit_at(t, k); u && (t[k].text == "week" || t[k].text == "month" || t[k].text == "year"))
-        return hit_at(i, k + 1, shift(ref, *u, forward ? 1 : -1));
+      {
+        DateHit hit = hit_at(i, k + 1, shift(ref, *u, forward ? 1 : -1));
+        hit.vague = t[k].text != "week";
+        return hit;
+      }
     }
   }
   // "<weekday> next week" / "<weekday> last week" / bare "<weekday>" (next occurrence)

@@ -31,7 +31,7 @@ std::optional<TokenParse> parse_date_field_at(const Tokens& t, size_t i, const F
   size_t j = skip_hedges(t, i);
   if (j < t.size() && (t[j].is_word("on") || t[j].is_word("dated") || t[j].is_word("since"))) ++j;
   auto hit = parse_date_at(t, j, *dc);
-  if (!hit) return std::nullopt;
+  if (!hit || hit->vague) return std::nullopt;
   auto p = from_hit(*hit, field);
   p.first = i;
   return p;

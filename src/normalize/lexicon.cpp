@@ -40,6 +40,12 @@ std::optional<double> frequency_word(std::string_view w, std::string_view next) 
   return it->second;
 }
 
+std::optional<double> level_word(std::string_view w) {
+  auto it = words().level_words.find(w);
+  if (it == words().level_words.end()) return std::nullopt;
+  return it->second;
+}
+
 std::optional<unsigned> month_word(std::string_view w) {
   if (auto i = words().month_names.index_of(w)) return static_cast<unsigned>(*i + 1);
   return std::nullopt;

@@ -20,6 +20,8 @@ namespace invox::normalize {
 [[nodiscard]] std::optional<double> scale_word(std::string_view w);
 // "once" -> 1, "twice" -> 2 when a rate word follows ("once a day"); `next` is that word.
 [[nodiscard]] std::optional<double> frequency_word(std::string_view w, std::string_view next);
+// "full" -> 100, "empty" -> 0: how full something is, as a percentage.
+[[nodiscard]] std::optional<double> level_word(std::string_view w);
 // "january"/"jan"/"sept" -> 1..12.
 [[nodiscard]] std::optional<unsigned> month_word(std::string_view w);
 // "monday"/"mon" -> 1 .. "sunday"/"sun" -> 7 (ISO weekday numbering).

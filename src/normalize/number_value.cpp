@@ -8,6 +8,7 @@
 
 #include "core/guideline_hints.hpp"
 #include "normalize/fold.hpp"
+#include "normalize/lexicon.hpp"
 #include "normalize/spoken_number.hpp"
 #include "normalize/units.hpp"
 
@@ -133,6 +134,36 @@ int converted_decimals(const UnitInfo& from, const UnitInfo& to) {
   const double exponent = std::log10(from.factor / to.factor);
   return std::abs(exponent - std::round(exponent)) < 1e-9 ? kExactDecimals : kConvertedDecimals;
 }
+// "1/4", "3/4" written as one token: the share in percent; nullopt for anything else ("12/03").
+std::optional<double> written_fraction(std::string_view w) {
+  constexpr int kMaxDenominator = 10;
+  const size_t slash = w.find('/');
+  if (slash == std::string_view::npos || slash == 0 || slash + 1 >= w.size()) return std::nullopt;
+  auto num = parse_numeral(w.substr(0, slash), false);
+  auto den = parse_numeral(w.substr(slash + 1), false);
+  if (!num || !den || std::floor(*num) != *num || std::floor(*den) != *den) return std::nullopt;
+  if (*num < 0 || *num > *den || *den < 2 || *den > kMaxDenominator) return std::nullopt;
+  return std::round(*num / *den * 100.0);
+}
+
+// On a field in percent, a fraction is a share of the whole: "three quarters" is 75, "half a
+// tank" 50, "1/4" 25. Returns the token after the fraction.
+size_t fraction_as_percent(const Tokens& t, const NumberMatch& m, size_t last, double& v) {
+  constexpr double kWhole = 100.0;
+  constexpr double kMaxDenominator = 10.0;
+  if (!m.from_digits && m.value > 0 && m.value < 1) {
+    v = m.value * kWhole;
+    return last;
+  }
+  if (m.from_digits && m.is_integer() && last + 1 < t.size() && t[last].is_punct("/")) {
+    auto d = parse_numeral(t[last + 1].text, false);
+    if (d && *d > m.value && *d <= kMaxDenominator && std::floor(*d) == *d) {
+      v = std::round(m.value / *d * kWhole);
+      return last + 2;
+    }
+  }
+  return last;
+}
 }  // namespace
 
 std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const Field& field,
@@ -148,6 +179,11 @@ std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const
   if (auto prefix = match_unit_at(t, i, field_unit); prefix && prefix->unit->dimension == Dimension::Currency) {
     stated = prefix->unit;  // "$2,150"
     i = prefix->last;
+  }
+  const bool percent_field = field_unit && field_unit->dimension == Dimension::Percent;
+  if (percent_field && !stated && i < t.size()) {
+    if (auto level = level_word(t[i].text)) return finish(*level, first, i + 1, field);  // "battery full"
+    if (auto share = written_fraction(t[i].text)) return finish(*share, first, i + 1, field);  // "fuel 1/4"
   }
   auto m = parse_number_at(t, i, opts);
   // "an hour and a half": the article counts one of a unit.
@@ -170,6 +206,7 @@ std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const
     last = k;
   }
   last = skip_out_of(t, last, opts);
+  if (percent_field && !stated) last = fraction_as_percent(t, *m, last, v);
   if (stated && field_unit && stated != field_unit) {
     auto converted = convert_unit(v, *stated, *field_unit);
     if (!converted) {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "extract/rules/date_time_pairs.hpp"
 #include "extract/rules/event_dates.hpp"
 #include "extract/rules/lexical_data.hpp"
 
@@ -167,6 +168,32 @@ bool taken_by_best(const Scan& s, const std::vector<std::vector<FieldCandidate>>
 }
 }  // namespace
 
+namespace {
+// A date field other than `time_field`'s partner has as its best value a day other than today,
+// said within a few words before the time in the same sentence ("found her yesterday, about
+// nine at night"). Today's date says nothing: it is the day of every event of the form.
+bool with_other_events_day(const Scan& s, const std::vector<std::vector<FieldCandidate>>& ranked,
+                           const FieldCandidate& time, size_t time_field) {
+  constexpr size_t kNear = 4;  // words between the day and the time ("Sunday, at about")
+  const auto partner = partner_date(s, time_field);
+  const std::string today = reference_day(s);
+  for (size_t d = 0; d < s.lex.fields.size(); ++d) {
+    if (s.lex.fields[d].field->type != FieldType::Date || ranked[d].empty() || partner == d) continue;
+    const FieldCandidate& day = ranked[d][0];
+    // Only a day said in the transcript (an implied date has no tokens).
+    if (day.last <= day.first || day.last > time.first || day.value == today) continue;
+    size_t words = 0;
+    bool same_sentence = true;
+    for (size_t k = day.last; k < time.first; ++k) {
+      if (s.tok(k - 1).after == Break::Sentence) same_sentence = false;
+      if (!s.tok(k).filler) ++words;
+    }
+    if (same_sentence && words <= kNear) return true;
+  }
+  return false;
+}
+}  // namespace
+
 void assign_unlabeled_times(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
   const Lexicon& lex = s.lex;
   std::vector<size_t> open;  // time fields with no candidate, or only ones weaker than this guess
@@ -188,6 +215,12 @@ void assign_unlabeled_times(const Scan& s, std::vector<std::vector<FieldCandidat
     if (!s.stands_alone(c->last) || taken_by_best(s, ranked, *c)) continue;
     // "see her again tomorrow at ten": the time of a planned day is not this form's event.
     if (later_day_near(s, c->first, c->last)) {
+      i = c->last - 1;
+      continue;
+    }
+    // "Yesterday, about nine at night": a time said with the day another date field holds
+    // is that event's time, not this field's (unless that date is this field's partner).
+    if (with_other_events_day(s, ranked, *c, open[next])) {
       i = c->last - 1;
       continue;
     }

@@ -216,6 +216,13 @@ bool spells_a_code(const std::string& phrase) {
 }
 
 // "FL-07": letters, a hyphen, digits.
+// The spoken side of an example says the hyphen in words ("E dash four four one nine").
+bool says_spoken_dash(const std::string& phrase) {
+  for (const auto& w : util::split(util::to_lower_ascii(phrase), ' '))
+    if (words().spoken_dashes.contains(w)) return true;
+  return false;
+}
+
 bool hyphenated_code(const std::string& s) {
   size_t dash = s.find('-');
   if (dash == std::string::npos || dash == 0 || dash + 1 >= s.size()) return false;
@@ -247,6 +254,16 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   fl.title = written_title(f.guidelines);
   bool code_word = any_in(words().identifier_words);
   fl.person_name = textual && (person || fl.title) && !(code_word || gi.mentions_digits);
+  // A guideline's worked example shows the written form ("'R T nine' -> 'RT-9'"): its right-hand
+  // side is as good a sample of the code's shape as a quoted example on its own. Not when an
+  // example says the hyphen as 'dash' ("'E dash four four' -> 'E-44'": the hyphen goes only where
+  // it is said), nor a right side of several words ('42 Curlew Lane' is an address).
+  std::vector<std::string> written = gi.quoted_examples;
+  const bool dash_said = std::any_of(gi.aliases.begin(), gi.aliases.end(),
+                                     [](const GuidelineAlias& a) { return says_spoken_dash(a.phrase); });
+  for (const auto& a : gi.aliases)
+    if (!dash_said && a.phrase.find(' ') != std::string::npos && a.target.find(' ') == std::string::npos)
+      written.push_back(a.target);
   bool code_example = std::any_of(gi.quoted_examples.begin(), gi.quoted_examples.end(), looks_like_code);
   fl.code_like = f.type == FieldType::Text && !fl.person_name && (gi.mentions_digits || code_word || code_example || !gi.code_prefix.empty());
   fl.code_prefix = gi.code_prefix;
@@ -260,7 +277,7 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
     for (const auto& w : p) text += (text.empty() ? "" : " ") + w;
     return guide.find(text) != std::string::npos;
   });
-  fl.code_hyphen = hyphen_asked || std::any_of(gi.quoted_examples.begin(), gi.quoted_examples.end(), hyphenated_code);
+  fl.code_hyphen = hyphen_asked || std::any_of(written.begin(), written.end(), hyphenated_code);
   bool place = any_in(words().place_words);
   fl.place_like = f.type == FieldType::Text && place && !fl.person_name && !fl.code_like;
   fl.wants_numerals = gi.wants_numerals;

@@ -20,6 +20,9 @@ std::vector<std::string> event_stems(const Field& f, const lexicon::WordSet& typ
   return out;
 }
 
+
+}  // namespace
+
 std::optional<size_t> partner_date(const Scan& s, size_t field) {
   const auto key = event_stems(*s.lex.fields[field].field, words().time_type_words);
   if (key.empty()) return std::nullopt;
@@ -29,8 +32,6 @@ std::optional<size_t> partner_date(const Scan& s, size_t field) {
   }
   return std::nullopt;
 }
-
-}  // namespace
 
 std::vector<FieldCandidate> time_after_partner_date(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;

@@ -36,6 +36,7 @@ std::vector<FieldCandidate> candidates_for(const Scan& s, size_t field) {
     case FieldType::Text: {
       auto out = read_text_field(s, field);
       for (auto& c : read_role_names(s, field)) out.push_back(std::move(c));
+      for (auto& c : read_who_answers(s, field)) out.push_back(std::move(c));
       if (out.empty() && names_affiliation(s.lex.fields[field])) out = read_affiliation(s, field);
       if (out.empty()) out = read_product_model(s, field);
       if (out.empty()) out = read_presented_business(s, field);

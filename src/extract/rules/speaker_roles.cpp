@@ -5,6 +5,7 @@
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/text_values.hpp"
+#include "extract/rules/word_forms.hpp"
 #include "util/strings.hpp"
 
 namespace invox::rules {
@@ -56,12 +57,14 @@ bool first_person_intro(const Scan& s, size_t i) {
 }
 
 // A turn that opens by confirming who the speaker is ("Síofra, is it? - Customer: Yes, Síofra
-// Keane, come in."): where the name after the yes starts; nullopt for any other turn (a name
-// that answers "Who signs off?" is someone else's).
+// Keane, come in.") or by a greeting and the speaker's full name ("Tech: Morning, Callum Reid,
+// Sentry Pest Solutions."): where the name after the yes or the greeting starts; nullopt for
+// any other turn (a name that answers "Who signs off?" is someone else's).
 std::optional<size_t> turn_opening_name(const Scan& s, size_t i) {
   if (i == 0 || !s.tok(i - 1).speaker || s.in_question(i)) return std::nullopt;
   const Token& t = s.tok(i);
-  if (t.after != Break::Comma || !words().yes_words.contains(t.norm)) return std::nullopt;
+  if (t.after != Break::Comma || !(words().yes_words.contains(t.norm) || words().greetings.contains(t.norm)))
+    return std::nullopt;
   return s.skip_fillers(i + 1);
 }
 
@@ -207,6 +210,72 @@ std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field) {
     c->cue_first = i;
     out.push_back(*c);
     i = c->last - 1;
+  }
+  return out;
+}
+
+namespace {
+// What the field's person does, as words a question may ask it with: the verb of an agent cue
+// ("found" of "found by") and the base of an agent noun ("first aid" of "first aider", "find" of
+// "finder").
+std::vector<std::vector<std::string>> agent_actions(const FieldLexicon& fl) {
+  constexpr size_t kMinBase = 3;
+  std::vector<std::vector<std::string>> out;
+  for (const auto& cue : fl.cues) {
+    const auto& st = cue.phrase.stems;
+    if (st.empty() || cue.learned || cue.kind == CueKind::Unit) continue;
+    if (st.size() >= 2 && st.back() == "by") {
+      out.push_back({st.front()});
+    } else if (st.back().size() >= kMinBase + 2 && (st.back().ends_with("er") || st.back().ends_with("or"))) {
+      std::vector<std::string> base = st;
+      base.back().resize(base.back().size() - 2);
+      out.push_back(std::move(base));
+    }
+  }
+  return out;
+}
+
+// The words of `action` follow token k (each the same word, fillers skipped).
+bool says_action_at(const Scan& s, size_t k, const std::vector<std::string>& action) {
+  for (const auto& w : action) {
+    k = s.skip_fillers(k);
+    if (k >= s.size() || compare_stems(s.tok(k).stem, w) != StemMatch::Same) return false;
+    ++k;
+  }
+  return true;
+}
+
+// Token i is "who" of a question that, within its next few words, names one of `actions`.
+bool asks_who_did(const Scan& s, size_t i, const std::vector<std::vector<std::string>>& actions) {
+  constexpr size_t kReach = 4;  // "who was it that found", "who was on first aid"
+  if (!s.in_question(i) || (s.tok(i).norm != "who" && s.tok(i).norm != "who's")) return false;
+  size_t seen = 0;
+  for (size_t k = i + 1; k < s.size() && seen < kReach; ++k) {
+    if (s.tok(k).filler) continue;
+    ++seen;
+    for (const auto& a : actions)
+      if (says_action_at(s, k, a)) return true;
+    if (s.tok(k).after == Break::Sentence) break;
+  }
+  return false;
+}
+}  // namespace
+
+std::vector<FieldCandidate> read_who_answers(const Scan& s, size_t field) {
+  const FieldLexicon& fl = s.lex.fields[field];
+  if (!fl.person_name || fl.field->type != FieldType::Text || !s.tt.cased) return {};
+  const auto actions = agent_actions(fl);
+  if (actions.empty()) return {};
+  std::vector<FieldCandidate> out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (!asks_who_did(s, i, actions)) continue;
+    auto a = s.answer_after(i);
+    if (!a) continue;
+    auto c = name_in_answer(s, field, s.skip_answer_opener(*a));
+    if (!c) continue;
+    c->score = kRoleNameScore;
+    c->cue_first = i;
+    out.push_back(*c);
   }
   return out;
 }

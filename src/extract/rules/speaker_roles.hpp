@@ -24,6 +24,11 @@ namespace invox::rules {
 // Names whose owner's label names `field` (person text fields only).
 [[nodiscard]] std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field);
 
+// "Who found it? - Me, Rafael Quintero-Ruiz.": a question asking who did what one of the
+// field's agent cues names ("found by", "treated by") is answered with that person's name, in
+// the first words of the next turn (person text fields only, cased transcripts).
+[[nodiscard]] std::vector<FieldCandidate> read_who_answers(const Scan& s, size_t field);
+
 // The field holds the part of an organisation a person belongs to or their job (its label or
 // id says department, team, unit, position, role, ...).
 [[nodiscard]] bool names_affiliation(const FieldLexicon& fl);

@@ -11,6 +11,8 @@
 #include "extract/rules/speaker_roles.hpp"
 #include "extract/rules/spoken_codes.hpp"
 #include "extract/rules/text_values.hpp"
+#include "extract/rules/word_forms.hpp"
+#include "util/strings.hpp"
 
 namespace invox::rules {
 
@@ -253,6 +255,20 @@ std::vector<FieldCandidate> read_text_field(const Scan& s, size_t field) {
   return out;
 }
 
+namespace {
+// "a cut under her chin", "bump on his forehead": a one-word alias (a kind of item, not the
+// field's own label word: "damage to the trunk" lists the trunk) followed by where it is is the
+// first item itself, not a label before the list.
+bool cue_names_first_item(const Scan& s, const Mention& m, size_t field) {
+  if (m.last - m.first != 1 || s.tok(m.first).after != Break::None || s.tok(m.first).colon_after) return false;
+  if (m.last >= s.size() || s.tok(m.last).filler) return false;
+  const Field& f = *s.lex.fields[field].field;
+  for (const auto& t : tokenize(f.label + " " + util::join(util::split(f.id, '_'), " ")).tokens)
+    if (stems_match(t.stem, s.tok(m.first).stem)) return false;
+  return words().item_place_prepositions.contains(s.tok(m.last).norm);
+}
+}  // namespace
+
 std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
   // "What have you tried? - I restarted it, and I tried the reset page.": a cue word inside a
@@ -280,6 +296,8 @@ std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
       factor = 0.9;
     } else if (m.cue->kind != CueKind::Inclusive && s.tok(m.last - 1).after == Break::Sentence) {
       continue;
+    } else if (cue_names_first_item(s, m, field)) {
+      start = m.first;
     } else if (m.cue->kind != CueKind::Inclusive) {
       start = s.past_label_colon(start);
     }
@@ -347,7 +365,10 @@ std::vector<FieldCandidate> read_name_alone(const Scan& s, size_t field) {
     auto p = s.prev_content(i);
     if (p && s.tok(*p).after != Break::Sentence) continue;  // sentence starts only
     auto c = read_person_at(s, field, i, s.region_end(i, field, false, s.params.name_max_tokens + 1));
-    if (!c || c->first != i || c->last - c->first < 2 || s.tok(c->last - 1).after != Break::Sentence) continue;
+    // "Mrs Edwina Clatworthy.": a title before the name still opens the sentence.
+    size_t opens = i;
+    while (c && opens < c->first && is_rank_word(s.tok(opens).norm)) opens = s.skip_fillers(opens + 1);
+    if (!c || c->first != opens || c->last - c->first < 2 || s.tok(c->last - 1).after != Break::Sentence) continue;
     if (words().organisation_heads.contains(s.tok(c->last - 1).norm)) continue;  // "Bluepeak Logistics."
     if (role_labelled && answers_name_question_as_other_role(s, c->first, field)) continue;
     c->score = kAloneScore;
