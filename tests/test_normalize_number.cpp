@@ -227,3 +227,25 @@ TEST_CASE("normalize number: on a field in percent, fractions and levels are sha
   const auto plain = make_field(FieldType::Number, "", 0, 100);
   check_rows({{"three quarters", 0.75, ""}, {"full", Json(nullptr), "invalid"}}, plain, make_ctx());
 }
+
+TEST_CASE("normalize number: tonnes, ounces and areas convert to the field's unit", "[normalize][number][unit]") {
+  const auto kg = make_field(FieldType::Number, "kg", 0, 50000);
+  check_rows({{"two point five tonnes", 2500, ""}, {"2.0 t", 2000, ""}, {"eleven pounds two ounces", 5.0, ""}}, kg,
+             make_ctx());
+  const auto grams = make_field(FieldType::Number, "g", 0, 10000);
+  check_rows({{"three and a half ounces", 99.2, ""}}, grams, make_ctx());
+  const auto m2 = make_field(FieldType::Number, "m²", 0, 100000);
+  check_rows({{"three hundred square feet", 27.9, ""}, {"2 hectares", 20000, ""}, {"40 sq m", 40, ""}}, m2,
+             make_ctx());
+}
+
+TEST_CASE("normalize number: a conversion between counting units keeps the quarter it lands on",
+          "[normalize][number][unit]") {
+  const auto hours = make_field(FieldType::Number, "h", 0, 100);
+  // 45 min is three quarters of an hour exactly; 20 min is a third, which has no end.
+  check_rows({{"forty-five minutes", 0.75, ""}, {"twenty minutes", 0.3, ""}, {"an hour and a half", 1.5, ""}},
+             hours, make_ctx());
+  auto whole_hours = make_field(FieldType::Number, "h", 0, 100);
+  whole_hours.guidelines = "Rounded to whole hours.";
+  check_rows({{"forty-five minutes", 1, ""}}, whole_hours, make_ctx());
+}

@@ -151,9 +151,7 @@ class Reader {
       if (!e.contains("dimension") || !e["dimension"].is_string() ||
           std::find(std::begin(kUnitDimensions), std::end(kUnitDimensions), e["dimension"].get<std::string>()) ==
               std::end(kUnitDimensions))
-        return fail(name, where + " needs a 'dimension' of: mass, length, temperature, percent, pressure, "
-                                  "duration, rate, volume, currency"),
-               out;
+        return fail(name, where + fmt::format(" needs a 'dimension' of: {}", fmt::join(kUnitDimensions, ", "))), out;
       u.dimension = e["dimension"].get<std::string>();
       if (!e.contains("factor") || !e["factor"].is_number() || e["factor"].get<double>() <= 0)
         return fail(name, where + " needs a positive 'factor'"), out;

@@ -64,8 +64,8 @@ struct Honorific {
 };
 
 // Dimensions a unit may have; normalize maps them to its enum.
-inline constexpr std::string_view kUnitDimensions[] = {"mass",   "length", "temperature", "percent", "pressure", "duration",
-                                                       "rate",   "volume", "power",       "energy",  "currency"};
+inline constexpr std::string_view kUnitDimensions[] = {"mass",   "length", "area",   "temperature", "percent", "pressure",
+                                                       "duration", "rate", "volume", "power",       "energy",  "currency"};
 
 // Every group of src/core/lexicon.json, typed. Field names are the group names.
 struct LexiconData {

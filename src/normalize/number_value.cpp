@@ -127,12 +127,22 @@ size_t add_smaller_part(const Tokens& t, size_t i, const UnitInfo& unit, const N
 }
 
 // A conversion by a power of ten ("410 grams" on a kg field) loses nothing, so it keeps the
-// said precision (0.41 kg); other conversions ("150 lb" -> 68.0 kg) keep one decimal.
-int converted_decimals(const UnitInfo& from, const UnitInfo& to) {
-  constexpr int kExactDecimals = 6;  // drops only floating-point noise
+// said precision (0.41 kg). A conversion between counting units, whole multiples of each other
+// ("forty-five minutes" on an hours field, "a day and a half"), keeps the quarter or the
+// hundredth it lands on (0.75 h) and one decimal when it does not (20 min -> 0.3 h). Other
+// conversions ("150 lb" -> 68.0 kg) keep one decimal.
+constexpr int kExactDecimals = 6;  // drops only floating-point noise
+int converted_decimals(const UnitInfo& from, const UnitInfo& to, double converted) {
+  constexpr int kCountingDecimals = 2;
   if (from.offset != 0.0 || to.offset != 0.0 || from.factor <= 0.0 || to.factor <= 0.0) return kConvertedDecimals;
-  const double exponent = std::log10(from.factor / to.factor);
-  return std::abs(exponent - std::round(exponent)) < 1e-9 ? kExactDecimals : kConvertedDecimals;
+  const double ratio = from.factor / to.factor;
+  const double exponent = std::log10(ratio);
+  if (std::abs(exponent - std::round(exponent)) < 1e-9) return kExactDecimals;
+  auto whole = [](double x) { return x >= 1.0 && std::abs(x - std::round(x)) < 1e-9; };
+  const double hundredths = converted * 100.0;
+  if ((whole(ratio) || whole(1.0 / ratio)) && std::abs(hundredths - std::round(hundredths)) < 1e-6)
+    return kCountingDecimals;
+  return kConvertedDecimals;
 }
 // "1/4", "3/4" written as one token: the share in percent; nullopt for anything else ("12/03").
 std::optional<double> written_fraction(std::string_view w) {
@@ -218,11 +228,11 @@ std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const
                                        field.unit, field.label));
       return p;
     }
-    // An inexact conversion takes the precision the guidelines ask for ("rounded to a whole
-    // cm"); an exact one keeps what was said ("410 grams" is 0.41 kg whatever they ask).
+    // An inexact or counting conversion takes the precision the guidelines ask for ("rounded to
+    // a whole cm"); an exact one keeps what was said ("410 grams" is 0.41 kg whatever they ask).
     const auto asked = guideline_hints(field.guidelines)->decimals;
-    const int decimals = converted_decimals(*stated, *field_unit);
-    v = round_to(*converted, asked && decimals == kConvertedDecimals ? *asked : decimals);
+    const int decimals = converted_decimals(*stated, *field_unit, *converted);
+    v = round_to(*converted, asked && decimals != kExactDecimals ? *asked : decimals);
   }
   return finish(v, first, last, field);
 }

@@ -20,7 +20,8 @@ struct UnitEntry {
 
 Dimension dimension_named(std::string_view name) {
   static constexpr std::pair<std::string_view, Dimension> kNames[] = {
-      {"mass", Dimension::Mass},         {"length", Dimension::Length},     {"temperature", Dimension::Temperature},
+      {"mass", Dimension::Mass},         {"length", Dimension::Length},     {"area", Dimension::Area},
+      {"temperature", Dimension::Temperature},
       {"percent", Dimension::Percent},   {"pressure", Dimension::Pressure}, {"duration", Dimension::Duration},
       {"rate", Dimension::Rate},         {"volume", Dimension::Volume},     {"power", Dimension::Power},
       {"energy", Dimension::Energy},     {"currency", Dimension::Currency}};

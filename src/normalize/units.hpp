@@ -10,7 +10,7 @@
 
 namespace invox::normalize {
 
-enum class Dimension { Mass, Length, Temperature, Percent, Pressure, Duration, Rate, Volume, Power, Energy, Currency };
+enum class Dimension { Mass, Length, Area, Temperature, Percent, Pressure, Duration, Rate, Volume, Power, Energy, Currency };
 
 struct UnitInfo {
   std::string_view id;  // canonical symbol: "kg", "lb", "°C", "USD", ...

@@ -370,8 +370,10 @@ Lexicon build_lexicon(const Template& tmpl) {
       if (!looks_like_code(ex) && !mentions_title(ex) && !all_stopwords(make_phrase(ex)) &&
           !words().spoken_dashes.contains(util::to_lower_ascii(ex)))
         add_cue(fl, ex, kExampleStrength, CueKind::Inclusive);
-    if (f.type == FieldType::Number)
+    if (f.type == FieldType::Number) {
       for (const auto& w : unit_words(f.unit)) add_cue(fl, w, kUnitStrength, CueKind::Unit);
+      for (const auto& w : convertible_unit_words(f.unit)) add_cue(fl, w, kUnitStrength, CueKind::Unit);
+    }
     // Values.
     if (f.type == FieldType::Enum) {
       for (const auto& o : f.options) add_value(fl, o, Json(o), 1.0);

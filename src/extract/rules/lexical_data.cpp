@@ -44,6 +44,15 @@ std::vector<std::string> unit_words(std::string_view unit) {
   return out;
 }
 
+std::vector<std::string> convertible_unit_words(std::string_view unit) {
+  const lexicon::UnitEntry* own = words().unit_for_symbol(unit);
+  if (!own || own->dimension == "currency") return {};
+  std::vector<std::string> out;
+  for (const auto& u : words().units)
+    if (&u != own && u.dimension == own->dimension) out.insert(out.end(), u.words.begin(), u.words.end());
+  return out;
+}
+
 const std::vector<std::string>& synonyms_of(std::string_view stem_text) {
   // The lexicon lists words; cue matching compares stems, so the groups are stemmed once.
   // Irregular verb forms join the synonym group that shares a word with them ("rang" ~ "phone").

@@ -35,6 +35,10 @@ namespace invox::rules {
 // Spoken words for the unit a template writes ("kg" -> kilos, kilograms, kg); none for a unit
 // the lexicon does not know.
 [[nodiscard]] std::vector<std::string> unit_words(std::string_view unit);
+// The words of the other units a value of `unit` may be said in and converted from ("pounds" and
+// "tonnes" for kg, "square feet" for m²): the strong words of every unit of the same dimension.
+// Currencies are never converted, so they have none.
+[[nodiscard]] std::vector<std::string> convertible_unit_words(std::string_view unit);
 // Words that name or describe a person, so a text field holds a person's name.
 [[nodiscard]] inline bool is_person_word(std::string_view norm) { return words().person_words.contains(norm); }
 // Some word of `texts` (split at every character that is no letter or digit, lower-cased) is in

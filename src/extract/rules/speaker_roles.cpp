@@ -56,14 +56,28 @@ bool first_person_intro(const Scan& s, size_t i) {
   return words().subject_pronouns.contains(w) || words().determiners.contains(w);
 }
 
-// A turn that opens by confirming who the speaker is ("Síofra, is it? - Customer: Yes, Síofra
-// Keane, come in.") or by a greeting and the speaker's full name ("Tech: Morning, Callum Reid,
-// Sentry Pest Solutions."): where the name after the yes or the greeting starts; nullopt for
-// any other turn (a name that answers "Who signs off?" is someone else's).
+// The turn holding token i follows a turn that ends with a question.
+bool answers_question(const Scan& s, size_t i) {
+  size_t k = i;
+  while (k > 0 && !s.tok(k - 1).speaker) --k;
+  while (k > 0 && s.tok(k - 1).speaker) --k;
+  return k > 0 && s.tok(k - 1).question;
+}
+
+// A turn that opens with the speaker's full name: by itself ("Operator: Jamal Osei-Bonsu, FL
+// eleven, tagged out."), after confirming who the speaker is ("Síofra, is it? - Customer: Yes,
+// Síofra Keane, come in."), after a greeting ("Tech: Morning, Callum Reid, Sentry Pest
+// Solutions.") or after "me," ("Who's on the picker? - Operator: Me, Sione Fifita."): where the
+// name starts; nullopt for any other turn (a name that answers "Who signs off?" or "First
+// patient?" is someone else's, unless the labelled speaker says it is them).
 std::optional<size_t> turn_opening_name(const Scan& s, size_t i) {
   if (i == 0 || !s.tok(i - 1).speaker || s.in_question(i)) return std::nullopt;
   const Token& t = s.tok(i);
-  if (t.after != Break::Comma || !(words().yes_words.contains(t.norm) || words().greetings.contains(t.norm)))
+  if (t.capitalized && !t.filler && !words().yes_words.contains(t.norm) && !words().greetings.contains(t.norm) &&
+      !words().self_reference_words.contains(t.norm))
+    return answers_question(s, i) ? std::nullopt : std::optional<size_t>(i);
+  if (t.after != Break::Comma || !(words().yes_words.contains(t.norm) || words().greetings.contains(t.norm) ||
+                                   words().self_reference_words.contains(t.norm)))
     return std::nullopt;
   return s.skip_fillers(i + 1);
 }

@@ -165,8 +165,15 @@ bool unit_said_later(const Scan& s, const FieldCandidate& c, size_t end, size_t 
   auto is_unit = [&](const Mention& o) { return o.field == field && !o.is_value && o.cue->kind == CueKind::Unit; };
   for (const auto& o : s.mentions_in(c.first, c.last))
     if (is_unit(o)) return false;
+  // "three quarters of a tonne": the unit after "of a" measures the number before it.
+  auto measures_c = [&](const Mention& o) {
+    size_t k = c.last;
+    if (k < o.first && s.tok(k).norm == "of") ++k;
+    if (k < o.first && (s.tok(k).norm == "a" || s.tok(k).norm == "an")) ++k;
+    return k == o.first && k > c.last + 1;
+  };
   for (const auto& o : s.mentions_in(c.last, end))
-    if (is_unit(o)) return true;
+    if (is_unit(o)) return !measures_c(o);
   return false;
 }
 
@@ -252,6 +259,7 @@ std::optional<FieldCandidate> read_answer(const Scan& s, const Mention& m, size_
 }
 
 std::optional<FieldCandidate> read_backward(const Scan& s, const Mention& m, size_t field) {
+  constexpr size_t kUnitTail = 3;  // "four inches" of "five foot four inches"
   const Field& f = *s.lex.fields[field].field;
   // The longest number that ends right before the cue, within the same clause.
   size_t lo = m.first;
@@ -268,11 +276,23 @@ std::optional<FieldCandidate> read_backward(const Scan& s, const Mention& m, siz
     lo = p;
   }
   for (size_t i = lo; i < m.first; ++i) {
-    auto c = parse_checked(s, i, m.first, f);
-    if (!c || s.skip_fillers(c->last) != m.first) continue;
+    // "three hundred square feet" for a field in m²: the unit is read with the number, so the
+    // value is converted to the field's unit.
+    std::optional<FieldCandidate> c;
+    if (m.cue->kind == CueKind::Unit) {
+      // Up to the end of the clause: "five foot four" goes on past its unit word.
+      size_t end = m.last;
+      while (end < s.size() && end < m.last + kUnitTail && s.tok(end - 1).after == Break::None) ++end;
+      for (; end >= m.last; --end) {
+        auto longer = parse_checked(s, i, end, f);
+        if (longer && longer->last >= m.last && (!c || longer->last > c->last)) c = longer;
+      }
+    }
+    if (!c) c = parse_checked(s, i, m.first, f);
+    if (!c || (c->last < m.last && s.skip_fillers(c->last) != m.first)) continue;
     c->score = m.strength * kBackwardFactor;
     c->cue_first = c->first;
-    c->last = m.last;  // evidence includes the unit / cue
+    c->last = std::max(c->last, m.last);  // evidence includes the unit / cue
     return c;
   }
   return std::nullopt;
