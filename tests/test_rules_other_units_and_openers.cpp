@@ -1,5 +1,5 @@
-// Values said in another unit and names that open a turn (docs/RULES.md "Other units and turns
-// that open with a name"): a number said with any unit of the field's dimension is the field's
+// Values said in another unit and names that open a turn (docs/RULES.md "Other units, turns that
+// open with a name, places named with their kind"): a number said with any unit of the field's dimension is the field's
 // value, converted; a labelled speaker's turn that opens with a full name, by itself or after
 // "me,", gives the speaker's own name unless it answers a question. An invented yard-check
 // template and hand-written sentences.

@@ -381,6 +381,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.place_prepositions = r.words("place_prepositions");
   d.locative_prepositions = r.phrases("locative_prepositions");
   d.item_place_prepositions = r.words("item_place_prepositions");
+  d.place_name_prepositions = r.words("place_name_prepositions");
   d.not_place_words = r.words("not_place_words");
   d.pair_separators = r.words("pair_separators");
   d.naming_words = r.words("naming_words");

@@ -143,6 +143,7 @@ struct LexiconData {
   WordSet place_prepositions, not_place_words, pair_separators;
   std::vector<Phrase> locative_prepositions;  // "the one by the kitchen exit": where a thing is
   WordSet item_place_prepositions;            // "a cut under her chin": the cue is the first item
+  WordSet place_name_prepositions;            // "on Orewa Beach": before a place named with its kind
   // What a field's own words say about it.
   WordSet naming_words, topic_words, person_words, identifier_words, place_words, generic_cue_words,
       derivational_suffixes;

@@ -117,6 +117,31 @@ PlaceKinds place_kinds(const Field& f) {
   }
   return k;
 }
+// "found her on Orewa Beach", "under a hedge on Holloway Lane": a place whose proper name ends
+// with its kind (a kind the field's description or guidelines name, or a street word), said
+// after a preposition of place. The candidate for the head token h, or nullopt.
+std::optional<FieldCandidate> place_named_with_kind(const Scan& s, size_t h, const PlaceKinds& kinds) {
+  const Token& head = s.tok(h);
+  if (!name_word(head) || (!kinds.heads.contains(head.norm) && !words().street_words.contains(head.norm)))
+    return std::nullopt;
+  size_t first = h;
+  while (first > 0 && h - first < kNameWords) {
+    const Token& t = s.tok(first - 1);
+    if (!name_word(t) || t.after != Break::None || opener_word(t.norm)) break;
+    --first;
+  }
+  if (first == h || first == 0) return std::nullopt;
+  const Token& before = s.tok(first - 1);
+  if (before.after != Break::None || !words().place_name_prepositions.contains(before.norm)) return std::nullopt;
+  FieldCandidate c;
+  c.value = std::string(s.span_text(first, h + 1));
+  c.first = first;
+  c.last = h + 1;
+  c.cue_first = first - 1;
+  c.score = kNamedKindScore;
+  return c;
+}
+
 // The field is the template's only address field.
 bool sole_address_field(const Scan& s, size_t field) {
   // An address guideline that asks for numerals makes the field read as a code too.
@@ -306,6 +331,16 @@ std::vector<FieldCandidate> read_named_kind(const Scan& s, size_t field) {
     c.score = kNamedKindScore;
     out.push_back(c);
   }
+  return out;
+}
+
+std::vector<FieldCandidate> read_place_named_with_kind(const Scan& s, size_t field) {
+  std::vector<FieldCandidate> out;
+  const FieldLexicon& fl = s.lex.fields[field];
+  if (!s.tt.cased || !fl.field || !fl.place_like) return out;
+  const PlaceKinds kinds = place_kinds(*fl.field);
+  for (size_t h = 1; h < s.size(); ++h)
+    if (auto c = place_named_with_kind(s, h, kinds)) out.push_back(*c);
   return out;
 }
 

@@ -51,6 +51,10 @@ void assign_organisation_names(const Scan& s, std::vector<std::vector<FieldCandi
 // weigh station, port of entry ..."): a capitalized run followed by that kind ("the Maple Gap
 // weigh station").
 [[nodiscard]] std::vector<FieldCandidate> read_named_kind(const Scan& s, size_t field);
+// "found her on Orewa Beach": a capitalized place name that ends with its kind (one the field's
+// description or guidelines name, or a street word), after a preposition of place; for a place
+// field nothing else filled.
+[[nodiscard]] std::vector<FieldCandidate> read_place_named_with_kind(const Scan& s, size_t field);
 
 // A street address said aloud for the template's one address field: a house number, a
 // street name ending in a street word, and a unit before or after it ("48 Sorrel Lane,
