@@ -33,6 +33,9 @@ TEST_CASE("rules: a place named with its kind after a preposition fills a place 
   CHECK(read("It was under a bench on Mount Cotton Road. Nobody around.", "where_found") == "Mount Cotton Road");
   // A kind from the field's guidelines counts as well as a street word.
   CHECK(read("It turned up near Kingsland Station after the last train.", "where_found") == "Kingsland Station");
+  // When it happened is no part of where; a number after the place is.
+  CHECK(read("Where found? Kingsland Station last night.", "where_found") == "Kingsland Station");
+  CHECK(read("Where found? The car park behind building 4.", "where_found") == "car park behind building 4");
   // A capitalized name with no preposition before it, or no kind after it, is no place.
   CHECK(read("Harriet Lane brought it in.", "where_found").is_null());
   CHECK(read("I found it near Jonah, he had it.", "where_found").is_null());

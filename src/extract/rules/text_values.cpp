@@ -256,6 +256,14 @@ std::optional<FieldCandidate> phrase_span(const Scan& s, size_t field, size_t fi
       last = i;
       break;
     }
+  // "at Kingsland Station last night": when it happened is no part of where.
+  constexpr size_t kWhenWords = 3;
+  if (s.lex.fields[field].place_like)
+    for (size_t k = std::max(first + 1, last > kWhenWords ? last - kWhenWords : 0); k < last; ++k)
+      if ((last - k > 1 || !s.tok(k).has_digit) && is_time_item(s, k, last)) {
+        last = k;
+        break;
+      }
   // "move-in" keeps its "in": the last word of a hyphenated word is no dangling function word.
   while (last > first && (is_dangling(s.tok(last - 1).norm) || s.tok(last - 1).filler) &&
          !(last - 1 > first && joined_to_next(s, last - 2)))
