@@ -278,6 +278,13 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
     return guide.find(text) != std::string::npos;
   });
   fl.code_hyphen = hyphen_asked || std::any_of(written.begin(), written.end(), hyphenated_code);
+  constexpr size_t kMaxCodeLetters = 4;
+  for (const auto& w : written) {
+    if (!fl.code_like || !looks_like_code(w)) continue;
+    size_t n = 0;
+    while (n < w.size() && std::isupper(static_cast<unsigned char>(w[n]))) ++n;
+    if (n >= 1 && n <= kMaxCodeLetters) fl.code_letters |= 1u << n;
+  }
   bool place = any_in(words().place_words);
   fl.place_like = f.type == FieldType::Text && place && !fl.person_name && !fl.code_like;
   fl.wants_numerals = gi.wants_numerals;

@@ -52,6 +52,7 @@ struct FieldLexicon {
   std::string code_prefix;    // "BK-"
   bool make_and_model = false;  // a code field for a product's make and model ("Solvaro H5")
   bool code_hyphen = false;   // guideline examples write spelled codes "FL-07"
+  unsigned code_letters = 0;  // bit n: a guideline example of the code starts with n letters ("K-22": 1)
   bool in_thousands = false;  // guideline examples say amounts in thousands ("'one twenty-five' -> 125000")
 };
 

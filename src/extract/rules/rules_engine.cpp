@@ -19,6 +19,7 @@
 #include "extract/rules/proper_names.hpp"
 #include "extract/rules/scan.hpp"
 #include "extract/rules/speaker_roles.hpp"
+#include "extract/rules/spoken_codes.hpp"
 #include "extract/rules/text_reader.hpp"
 #include "extract/rules/typed_reader.hpp"
 #include "util/cancel.hpp"
@@ -41,6 +42,7 @@ std::vector<FieldCandidate> candidates_for(const Scan& s, size_t field) {
       if (out.empty()) out = read_product_model(s, field);
       if (out.empty()) out = read_presented_business(s, field);
       if (out.empty()) out = read_uncued_colour(s, field);
+      if (out.empty()) out = read_unlabelled_codes(s, field);
       add_street_addresses(s, field, out);
       return out;
     }

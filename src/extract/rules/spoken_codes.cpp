@@ -139,4 +139,44 @@ std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t
   return std::nullopt;
 }
 
+std::vector<FieldCandidate> read_unlabelled_codes(const Scan& s, size_t field) {
+  constexpr double kUnlabelledCodeScore = 0.45;  // the shape of the guideline's example, no cue
+  constexpr size_t kCodeTokens = 8;              // "F L one one", "C one-oh-seven"
+  const FieldLexicon& fl = s.lex.fields[field];
+  if (!fl.code_like || fl.code_letters == 0 || !s.tt.cased || fl.make_and_model) return {};
+  // Another code field of the same shape, or a repeating group (whose items carry codes of
+  // their own), makes a code said without a cue anyone's.
+  for (size_t g = 0; g < s.lex.fields.size(); ++g) {
+    const FieldLexicon& other = s.lex.fields[g];
+    if (other.field->type == FieldType::Group) return {};
+    if (g != field && other.code_like && (other.code_letters & fl.code_letters) != 0) return {};
+  }
+  std::vector<FieldCandidate> out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const Token& t = s.tok(i);
+    // Capitals said as letters: "FL", "F"; not the pronoun "I" or a sentence's "A".
+    const bool letters = is_upper_word(t) || (t.raw.size() == 1 && std::isupper(static_cast<unsigned char>(t.raw[0])) &&
+                                              t.norm != "i" && t.norm != "a");
+    if (!letters || t.speaker || s.in_question(i)) continue;
+    auto r = read_code(s, i, std::min(s.size(), i + kCodeTokens), 1, fl);
+    // "DX 441 9027": a code that goes on in digits the reader stopped before is not read whole.
+    if (!r || r->first != i || (r->last < s.size() && s.tok(r->last - 1).after == Break::None &&
+                                (s.tok(r->last).has_digit || is_number_word(s.tok(r->last).norm))))
+      continue;
+    size_t n = 0;
+    while (n < r->code.size() && std::isupper(static_cast<unsigned char>(r->code[n]))) ++n;
+    const bool digits = std::any_of(r->code.begin(), r->code.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    if (!digits || n == 0 || n >= 32 || (fl.code_letters & (1u << n)) == 0) continue;
+    FieldCandidate c;
+    c.value = r->code;
+    c.first = r->first;
+    c.last = r->last;
+    c.cue_first = r->first;
+    c.score = kUnlabelledCodeScore;
+    out.push_back(c);
+    i = r->last - 1;
+  }
+  return out;
+}
+
 }  // namespace invox::rules

@@ -5,6 +5,7 @@
 // template's prefix ("'BK-' followed by the digits").
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "extract/rules/scan.hpp"
 
@@ -20,5 +21,11 @@ struct CodeRead {
 // its start.
 [[nodiscard]] std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t lookahead,
                                                 const FieldLexicon& fl);
+
+// "We moved over to F nine", "I've got FL eleven today": codes said with no cue, for a code
+// field whose guideline examples start with as many capitals ("'pontoon K, berth twenty-two'
+// -> 'K-22'") and that no other code field of the template shares that shape with. Every such
+// code in cased text, in the order said (a later one is a correction), at a guess's score.
+[[nodiscard]] std::vector<FieldCandidate> read_unlabelled_codes(const Scan& s, size_t field);
 
 }  // namespace invox::rules
