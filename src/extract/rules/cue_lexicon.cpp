@@ -278,13 +278,8 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
     return guide.find(text) != std::string::npos;
   });
   fl.code_hyphen = hyphen_asked || std::any_of(written.begin(), written.end(), hyphenated_code);
-  constexpr size_t kMaxCodeLetters = 4;
-  for (const auto& w : written) {
-    if (!fl.code_like || !looks_like_code(w)) continue;
-    size_t n = 0;
-    while (n < w.size() && std::isupper(static_cast<unsigned char>(w[n]))) ++n;
-    if (n >= 1 && n <= kMaxCodeLetters) fl.code_letters |= 1u << n;
-  }
+  if (fl.code_like)
+    for (const auto& w : written) fl.code_letters |= code_shape_bit(w);
   bool place = any_in(words().place_words);
   fl.place_like = f.type == FieldType::Text && place && !fl.person_name && !fl.code_like;
   fl.wants_numerals = gi.wants_numerals;
@@ -347,6 +342,15 @@ void add_description_cues(Lexicon& lex, std::map<std::string, std::set<size_t>>&
       owners[st].insert(i);
     }
   }
+}
+
+unsigned code_shape_bit(std::string_view written) {
+  constexpr size_t kMaxCodeLetters = 4;
+  const auto is_digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+  size_t n = 0;
+  while (n < written.size() && std::isupper(static_cast<unsigned char>(written[n]))) ++n;
+  if (n == 0 || n > kMaxCodeLetters || std::none_of(written.begin(), written.end(), is_digit)) return 0;
+  return 1u << n;
 }
 
 Phrase make_phrase(const std::string& text) {

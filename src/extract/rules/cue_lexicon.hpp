@@ -3,6 +3,7 @@
 // words, aliases, unique label/alias sub-phrases, guideline examples, units) and the phrases
 // that *are* a value of it (enum options, option aliases, guideline synonym maps).
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/lexicon_data.hpp"
@@ -59,6 +60,10 @@ struct FieldLexicon {
 struct Lexicon {
   std::vector<FieldLexicon> fields;  // template order
 };
+
+// The bit of FieldLexicon::code_letters a written code sets: 1 << n for a code with a digit
+// that starts with n (1 to 4) capitals ("K-22", "RT-9"); 0 for anything else.
+[[nodiscard]] unsigned code_shape_bit(std::string_view written);
 
 // Turns text into a phrase with the transcript tokenizer's word forms.
 [[nodiscard]] Phrase make_phrase(const std::string& text);

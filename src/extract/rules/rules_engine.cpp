@@ -205,13 +205,14 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
     if (util::stop_requested()) throw util::StopRequested{};
     ranked[f] = rank(candidates_for(scan, f), params.keep_ratio);
   }
-  for (size_t f = 0; f < lex.fields.size(); ++f)
-    if (lex.fields[f].place_like && ranked[f].empty()) ranked[f] = rank(read_named_kind(scan, f), params.keep_ratio);
-  for (size_t f = 0; f < lex.fields.size(); ++f)
-    if (lex.fields[f].place_like && ranked[f].empty()) ranked[f] = read_place_phrase(scan, f);
-  for (size_t f = 0; f < lex.fields.size(); ++f)
-    if (lex.fields[f].place_like && ranked[f].empty())
-      ranked[f] = rank(read_place_named_with_kind(scan, f), params.keep_ratio);
+  // A place field no cue filled: a named kind ("the Maple Gap weigh station"), a phrase after a
+  // preposition of place, then a proper name ending with its kind ("on Orewa Beach").
+  for (size_t f = 0; f < lex.fields.size(); ++f) {
+    if (!lex.fields[f].place_like) continue;
+    if (ranked[f].empty()) ranked[f] = rank(read_named_kind(scan, f), params.keep_ratio);
+    if (ranked[f].empty()) ranked[f] = read_place_phrase(scan, f);
+    if (ranked[f].empty()) ranked[f] = rank(read_place_named_with_kind(scan, f), params.keep_ratio);
+  }
   assign_organisation_names(scan, ranked);
   // The first person field of a form is its subject; unnamed by any cue, look for an intro.
   for (size_t f = 0; f < lex.fields.size(); ++f) {

@@ -73,12 +73,10 @@ bool answers_question(const Scan& s, size_t i) {
 std::optional<size_t> turn_opening_name(const Scan& s, size_t i) {
   if (i == 0 || !s.tok(i - 1).speaker || s.in_question(i)) return std::nullopt;
   const Token& t = s.tok(i);
-  if (t.capitalized && !t.filler && !words().yes_words.contains(t.norm) && !words().greetings.contains(t.norm) &&
-      !words().self_reference_words.contains(t.norm))
-    return answers_question(s, i) ? std::nullopt : std::optional<size_t>(i);
-  if (t.after != Break::Comma || !(words().yes_words.contains(t.norm) || words().greetings.contains(t.norm) ||
-                                   words().self_reference_words.contains(t.norm)))
-    return std::nullopt;
+  const bool opener = words().yes_words.contains(t.norm) || words().greetings.contains(t.norm) ||
+                      words().self_reference_words.contains(t.norm);
+  if (t.capitalized && !t.filler && !opener) return answers_question(s, i) ? std::nullopt : std::optional<size_t>(i);
+  if (t.after != Break::Comma || !opener) return std::nullopt;
   return s.skip_fillers(i + 1);
 }
 

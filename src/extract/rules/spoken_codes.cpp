@@ -22,6 +22,11 @@ bool is_upper_word(const Token& t) {
          std::all_of(t.raw.begin(), t.raw.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
 }
 
+// Capitals said as letters: "FL", "F".
+bool said_as_capitals(const Token& t) {
+  return is_upper_word(t) || (t.raw.size() == 1 && std::isupper(static_cast<unsigned char>(t.raw[0])));
+}
+
 // Written code: tokens joined by '-' where at least one has a digit ("RT-06", "K-30518").
 std::optional<CodeRead> written_code(const Scan& s, size_t i, size_t end) {
   size_t j = i;
@@ -124,8 +129,7 @@ std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t
     ++seen;
     const Token& t = s.tok(i);
     std::optional<CodeRead> r;
-    bool upper_prefix = (is_upper_word(t) || (t.raw.size() == 1 && std::isupper(static_cast<unsigned char>(t.raw[0])))) &&
-                        t.after == Break::Join && i + 1 < end && s.tok(i + 1).has_digit;
+    bool upper_prefix = said_as_capitals(t) && t.after == Break::Join && i + 1 < end && s.tok(i + 1).has_digit;
     if (t.has_digit || upper_prefix) r = written_code(s, i, end);
     if (!r && is_upper_word(t) && t.after == Break::None) r = capitals_then_number(s, i, end, fl.code_hyphen);
     if (!r && (is_single_letter(t) || words().digit_words.index_of(t.norm) || words().spelling_alphabet.index_of(t.norm) ||
@@ -137,6 +141,15 @@ std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t
     return r;
   }
   return std::nullopt;
+}
+
+FieldCandidate code_candidate(const CodeRead& code, double score) {
+  FieldCandidate c;
+  c.value = code.code;
+  c.first = code.first;
+  c.last = code.last;
+  c.score = score;
+  return c;
 }
 
 std::vector<FieldCandidate> read_unlabelled_codes(const Scan& s, size_t field) {
@@ -154,25 +167,16 @@ std::vector<FieldCandidate> read_unlabelled_codes(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
   for (size_t i = 0; i < s.size(); ++i) {
     const Token& t = s.tok(i);
-    // Capitals said as letters: "FL", "F"; not the pronoun "I" or a sentence's "A".
-    const bool letters = is_upper_word(t) || (t.raw.size() == 1 && std::isupper(static_cast<unsigned char>(t.raw[0])) &&
-                                              t.norm != "i" && t.norm != "a");
-    if (!letters || t.speaker || s.in_question(i)) continue;
+    // Not the pronoun "I" or a sentence's "A".
+    if (!said_as_capitals(t) || t.norm == "i" || t.norm == "a" || t.speaker || s.in_question(i)) continue;
     auto r = read_code(s, i, std::min(s.size(), i + kCodeTokens), 1, fl);
     // "DX 441 9027": a code that goes on in digits the reader stopped before is not read whole.
     if (!r || r->first != i || (r->last < s.size() && s.tok(r->last - 1).after == Break::None &&
                                 (s.tok(r->last).has_digit || is_number_word(s.tok(r->last).norm))))
       continue;
-    size_t n = 0;
-    while (n < r->code.size() && std::isupper(static_cast<unsigned char>(r->code[n]))) ++n;
-    const bool digits = std::any_of(r->code.begin(), r->code.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-    if (!digits || n == 0 || n >= 32 || (fl.code_letters & (1u << n)) == 0) continue;
-    FieldCandidate c;
-    c.value = r->code;
-    c.first = r->first;
-    c.last = r->last;
+    if ((fl.code_letters & code_shape_bit(r->code)) == 0) continue;
+    FieldCandidate c = code_candidate(*r, kUnlabelledCodeScore);
     c.cue_first = r->first;
-    c.score = kUnlabelledCodeScore;
     out.push_back(c);
     i = r->last - 1;
   }

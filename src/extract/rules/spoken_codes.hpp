@@ -22,6 +22,9 @@ struct CodeRead {
 [[nodiscard]] std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t lookahead,
                                                 const FieldLexicon& fl);
 
+// The candidate for a code read, at `score` (no cue of its own).
+[[nodiscard]] FieldCandidate code_candidate(const CodeRead& code, double score);
+
 // "We moved over to F nine", "I've got FL eleven today": codes said with no cue, for a code
 // field whose guideline examples start with as many capitals ("'pontoon K, berth twenty-two'
 // -> 'K-22'") and that no other code field of the template shares that shape with. Every such

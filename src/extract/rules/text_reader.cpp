@@ -119,15 +119,6 @@ std::optional<FieldCandidate> read_before_cue(const Scan& s, const Mention& m, s
   return read_phrase_backward(s, m, field);
 }
 
-FieldCandidate code_candidate(const CodeRead& code, double score) {
-  FieldCandidate c;
-  c.value = code.code;
-  c.first = code.first;
-  c.last = code.last;
-  c.score = score;
-  return c;
-}
-
 // The answer opens with the speaker pointing at themself ("That's me", "Me."): the token after
 // that word, where their name may follow.
 std::optional<size_t> self_reference(const Scan& s, size_t start) {
