@@ -32,19 +32,34 @@ seed_dir() {  # target -> seed files
   esac
 }
 
-status=0
-summary=()
-for t in "${targets[@]}"; do
-  corpus="$build/corpus/$t"
+# One target per core at a time (INVOX_JOBS, default 2): each run is single-threaded, so the
+# wall time is ceil(targets / jobs) x SECONDS.
+fuzz_one() {  # target: runs it, leaves its exit code in $build/$t.rc
+  local t=$1 corpus="$build/corpus/$1" rc
+  rm -f "$build/$t.rc"
   mkdir -p "$corpus" "fuzz/regressions/$t"
   while read -r seed; do [[ -n "$seed" ]] && cp -n "$seed" "$corpus/" 2>/dev/null || true; done < <(seed_dir "$t")
-  log="$build/$t.log"
   set +e
   ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
     "$build/fuzz/$t" "$corpus" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 \
-    -artifact_prefix="fuzz/regressions/$t/" -print_final_stats=1 >"$log" 2>&1
+    -artifact_prefix="fuzz/regressions/$t/" -print_final_stats=1 >"$build/$t.log" 2>&1
   rc=$?
   set -e
+  echo "$rc" >"$build/$t.rc"
+}
+
+parallel=${INVOX_JOBS:-2}
+for t in "${targets[@]}"; do
+  while [[ $(jobs -rp | wc -l) -ge $parallel ]]; do wait -n || true; done
+  fuzz_one "$t" &
+done
+wait
+
+status=0
+summary=()
+for t in "${targets[@]}"; do
+  log="$build/$t.log"
+  rc=$(cat "$build/$t.rc" 2>/dev/null || echo 1)
   execs=$(grep -E "stat::number_of_executed_units" "$log" | awk '{print $2}' | tail -n1)
   summary+=("$t: ${execs:-0} executions in ${seconds}s, exit $rc")
   if [[ $rc -ne 0 ]]; then

@@ -22,6 +22,7 @@
 #include "util/time_format.hpp"
 
 namespace fs = std::filesystem;
+using invox::test::read_json;
 using invox::test::ScratchDir;
 using invox::FillOutcome;
 using invox::FormStatus;
@@ -72,12 +73,6 @@ InputList inputs_of(const std::vector<fs::path>& files) {
     v.set_stem(v.size() - 1, f.stem().string());
   }
   return v;
-}
-
-Json read_json(const fs::path& p) {
-  auto j = invox::util::read_json_file(p);
-  REQUIRE(j.has_value());
-  return *j;
 }
 
 std::set<std::string> files_in(const fs::path& dir) {

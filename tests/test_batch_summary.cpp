@@ -33,7 +33,7 @@ SummaryHeader header() {
   return h;
 }
 
-size_t files_in(const fs::path& dir) {
+size_t count_files(const fs::path& dir) {
   size_t n = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++n;
   return n;
@@ -52,7 +52,7 @@ TEST_CASE("summary writer: input order whatever the finishing order, unrecorded 
   h.finished_at = "2026-01-01T00:01:00Z";
   h.interrupted = true;
   REQUIRE(w.finish(5, [](size_t i) { return entry(std::string(1, static_cast<char>('a' + i)), std::nullopt); }, h));
-  REQUIRE(files_in(d.path()) == 1);
+  REQUIRE(count_files(d.path()) == 1);
 
   auto doc = invox::util::read_json_file(path);
   REQUIRE(doc);
@@ -93,7 +93,7 @@ TEST_CASE("summary writer: an empty run lists no inputs, without a path it only 
     SummaryWriter w(d.path() / "other.json", header());
     w.record(0, entry("a", FormStatus::Complete));
   }  // never finished: its temporary file is gone, no summary appears
-  CHECK(files_in(d.path()) == 1);
+  CHECK(count_files(d.path()) == 1);
   {
     SummaryWriter w(d.path() / "missing-folder" / "summary.json", header());
     auto s = w.finish(0, [](size_t) { return SummaryEntry{}; }, header());

@@ -16,6 +16,7 @@
 #include "support/scratch_dir.hpp"
 #include "util/cancel.hpp"
 #include "util/sqlite_db.hpp"
+#include "support/stop_guard.hpp"
 
 using namespace invox;
 using namespace invox::test;
@@ -24,10 +25,6 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-struct StopGuard {
-  StopGuard() { util::clear_stop(); }
-  ~StopGuard() { util::clear_stop(); }
-};
 
 // Runs `work` on a thread, requests a stop after `delay`, and returns how long `work` went on
 // after the request, with its result.

@@ -15,16 +15,17 @@
 
 namespace fs = std::filesystem;
 using namespace invox;
+using invox::test::read_json;
 using invox::test::ScratchDir;
 
 namespace {
 
-const std::string kTemplate = R"({"id": "t", "fields": [{"id": "name", "label": "Name", "type": "text"},
+const std::string kNameTemplate = R"({"id": "t", "fields": [{"id": "name", "label": "Name", "type": "text"},
   {"id": "age", "label": "Age", "type": "number"}]})";
 
 SessionOptions options_for(const ScratchDir& dir) {
   SessionOptions o;
-  o.template_path = dir.write("t.json", kTemplate);
+  o.template_path = dir.write("t.json", kNameTemplate);
   o.pipeline.models = {ModelSpec{"rules", "rules", ""}};
   return o;
 }
@@ -48,12 +49,6 @@ Expected<batch::BatchResult> run_fill(SessionOptions o, batch::FillBatchOptions 
   std::fclose(out);
   std::fclose(err);
   return result;
-}
-
-Json read_json(const fs::path& p) {
-  auto doc = util::read_json_file(p);
-  REQUIRE(doc.has_value());
-  return *doc;
 }
 
 }  // namespace

@@ -35,7 +35,7 @@ std::string read_bytes(const fs::path& p) {
   return s.str();
 }
 
-std::vector<fs::path> files_in(const fs::path& dir, const std::string& extension = "") {
+std::vector<fs::path> regression_files(const fs::path& dir, const std::string& extension = "") {
   std::vector<fs::path> out;
   for (const auto& e : fs::directory_iterator(dir)) {
     if (!e.is_regular_file()) continue;
@@ -70,7 +70,7 @@ const std::map<std::string, std::function<bool(std::string_view)>>& replays() {
 }  // namespace
 
 TEST_CASE("fuzz regressions: every fuzz target has a replay", "[fuzz]") {
-  const auto sources = files_in(kSource / "fuzz", ".cpp");
+  const auto sources = regression_files(kSource / "fuzz", ".cpp");
   REQUIRE_FALSE(sources.empty());
   for (const auto& src : sources) {
     const std::string target = src.stem().string();
@@ -90,7 +90,7 @@ TEST_CASE("fuzz regressions: every kept input still passes its target's check", 
     INFO("fuzz/regressions/" << target);
     const auto it = replays().find(target);
     REQUIRE(it != replays().end());  // a folder no fuzz target writes: a typo or a removed target
-    for (const auto& file : files_in(dir.path())) {
+    for (const auto& file : regression_files(dir.path())) {
       INFO(file.filename().string());
       CHECK(it->second(read_bytes(file)));
       ++replayed;
@@ -103,9 +103,9 @@ TEST_CASE("fuzz regressions: every kept input still passes its target's check", 
 
 TEST_CASE("fuzz regressions: the fuzzers' seed inputs pass the same checks", "[fuzz]") {
   const std::vector<std::pair<std::string, std::vector<fs::path>>> seeds = {
-      {"fuzz_template", files_in(kSource / "templates", ".json")},
-      {"fuzz_transcript", files_in(kSource / "samples", ".txt")},
-      {"fuzz_audio", files_in(kSource / "samples", ".wav")},
+      {"fuzz_template", regression_files(kSource / "templates", ".json")},
+      {"fuzz_transcript", regression_files(kSource / "samples", ".txt")},
+      {"fuzz_audio", regression_files(kSource / "samples", ".wav")},
   };
   for (const auto& [target, files] : seeds) {
     INFO(target);

@@ -31,12 +31,6 @@ struct Input {
   }
 };
 
-std::shared_ptr<Extractor> extractor(const std::string& name, const ModelServices& services) {
-  auto e = make_chat_extractor(*parse_model_spec(name), services);
-  if (!e) FAIL(e.error().message);
-  return *e;
-}
-
 ModelSays saying(std::string content) {
   ModelSays m;
   m.content = std::move(content);
@@ -73,12 +67,12 @@ FakeReply gemini_429(const std::string& delay) {
   return r;
 }
 
-const std::string kGood = R"({"patient_name": "Jane Roe", "sex": "female", "temperature_c": 38.5, "visit_date": null,
+const std::string kGoodAnswer = R"({"patient_name": "Jane Roe", "sex": "female", "temperature_c": 38.5, "visit_date": null,
   "visit_time": null, "allergies": null, "smoker": null})";
 
 // Answers the fields a request asks for with valid values, so no re-ask muddles the counts.
 FakeReply good_answer(const FakeRequest& r) {
-  const auto all = Json::parse(kGood);
+  const auto all = Json::parse(kGoodAnswer);
   Json answer = Json::object();
   for (const auto& f : asked_fields(r)) answer[f.id] = all.value(f.id, Json());
   return reply_for(r, saying(answer.dump()));
@@ -93,7 +87,7 @@ TEST_CASE("Gemini's RetryInfo retryDelay is honoured in full", "[llm][failures]"
   server.set_handler(good_answer);
   server.push(gemini_429("30s"));
   Input in;
-  auto r = extractor("gemini:gemini-3.8-flash", services)->extract(in.request());
+  auto r = chat_extractor("gemini:gemini-3.8-flash", services)->extract(in.request());
   REQUIRE(r.has_value());
   REQUIRE(sleeps.delays_ms.size() == 1);
   CHECK(sleeps.delays_ms[0] == 30'000);  // not capped to invox's own 20 s backoff ceiling
@@ -106,7 +100,7 @@ TEST_CASE("a requested wait beyond the cap fails at once and says so", "[llm][fa
   auto services = services_for(server, &sleeps);
   server.push(gemini_429("3600s"));
   Input in;
-  auto r = extractor("gemini:gemini-3.8-flash", services)->extract(in.request());
+  auto r = chat_extractor("gemini:gemini-3.8-flash", services)->extract(in.request());
   REQUIRE_FALSE(r.has_value());
   CHECK(sleeps.delays_ms.empty());
   CHECK(r.error().message.find("asked to wait 3600 s") != std::string::npos);
@@ -117,7 +111,7 @@ TEST_CASE("a requested wait beyond the cap fails at once and says so", "[llm][fa
   openai.body = R"({"error": {"message": "Rate limit reached", "type": "requests", "code": "rate_limit_exceeded"}})";
   openai.headers = {{"retry-after-ms", "1500"}};
   server.push(openai);
-  auto ok = extractor("openai:gpt-6.1-sol", services)->extract(in.request());
+  auto ok = chat_extractor("openai:gpt-6.1-sol", services)->extract(in.request());
   REQUIRE(ok.has_value());
   REQUIRE(sleeps.delays_ms.size() == 1);
   CHECK(sleeps.delays_ms[0] == 1500);
@@ -130,7 +124,7 @@ TEST_CASE("billed calls count whatever the answer: refusal, filter, safety block
   Input in;
   SECTION("OpenAI refusal") {
     server.set_handler(replying(refusing("I can't help with that")));
-    CHECK_FALSE(extractor("openai:gpt-6.1-sol", services)->extract(in.request()).has_value());
+    CHECK_FALSE(chat_extractor("openai:gpt-6.1-sol", services)->extract(in.request()).has_value());
     const auto u = in.meter->total();
     CHECK(u.llm_calls == 1);
     CHECK(u.prompt_tokens == 1000);
@@ -138,17 +132,17 @@ TEST_CASE("billed calls count whatever the answer: refusal, filter, safety block
   }
   SECTION("content filter") {
     server.set_handler(replying(filtered()));
-    CHECK_FALSE(extractor("openai:gpt-6.1-sol", services)->extract(in.request()).has_value());
+    CHECK_FALSE(chat_extractor("openai:gpt-6.1-sol", services)->extract(in.request()).has_value());
     CHECK(in.meter->total().completion_tokens == 50);
   }
   SECTION("Gemini safety block") {
     server.set_handler(replying(refusing("x")));
-    CHECK_FALSE(extractor("gemini:gemini-3.8-flash", services)->extract(in.request()).has_value());
+    CHECK_FALSE(chat_extractor("gemini:gemini-3.8-flash", services)->extract(in.request()).has_value());
     CHECK(in.meter->total().prompt_tokens == 1000);
   }
   SECTION("unparsable twice: both requests count") {
     server.set_handler([](const FakeRequest& r) { return reply_for(r, saying("no JSON here")); });
-    CHECK_FALSE(extractor("openai:gpt-6.1-sol", services)->extract(in.request()).has_value());
+    CHECK_FALSE(chat_extractor("openai:gpt-6.1-sol", services)->extract(in.request()).has_value());
     CHECK(in.meter->total().llm_calls == 2);
     CHECK(in.meter->total().prompt_tokens == 2000);
   }
@@ -173,10 +167,10 @@ TEST_CASE("a re-ask is a request of its own in llmCalls", "[llm][failures]") {
   int n = 0;
   server.set_handler([&n](const FakeRequest& r) {
     // First answer has an invalid enum value, the re-ask fixes it.
-    return reply_for(r, saying(n++ == 0 ? R"({"patient_name": "Jane Roe", "sex": "femme"})" : kGood));
+    return reply_for(r, saying(n++ == 0 ? R"({"patient_name": "Jane Roe", "sex": "femme"})" : kGoodAnswer));
   });
   Input in;
-  auto r = extractor("openai:gpt-6.1-sol", services_for(server))->extract(in.request());
+  auto r = chat_extractor("openai:gpt-6.1-sol", services_for(server))->extract(in.request());
   REQUIRE(r.has_value());
   CHECK(server.request_count() == 2);
   CHECK(r->usage.llm_calls == 2);
@@ -187,14 +181,14 @@ TEST_CASE("a re-ask is a request of its own in llmCalls", "[llm][failures]") {
 TEST_CASE("usage: null is tolerated: the answer is used, its tokens unknown", "[llm][failures]") {
   FakeLlmServer server;
   server.set_handler([](const FakeRequest& r) {
-    auto reply = reply_for(r, saying(kGood));
+    auto reply = reply_for(r, saying(kGoodAnswer));
     auto body = Json::parse(reply.body);
     body["usage"] = nullptr;
     reply.body = body.dump();
     return reply;
   });
   Input in;
-  auto r = extractor("openai-compatible:qwen@" + server.openai_base(), services_for(server))->extract(in.request());
+  auto r = chat_extractor("openai-compatible:qwen@" + server.openai_base(), services_for(server))->extract(in.request());
   REQUIRE(r.has_value());
   CHECK(r->values.at("patient_name").value == "Jane Roe");
   // Every request counts (an 8k-context server may take the form in parts), none has tokens.
@@ -213,7 +207,7 @@ TEST_CASE("answers of the wrong shape are errors without library exception text"
     server.push(reply);
     server.push(reply);
     Input in;
-    auto r = extractor("openai:gpt-6.1-sol", services_for(server))->extract(in.request());
+    auto r = chat_extractor("openai:gpt-6.1-sol", services_for(server))->extract(in.request());
     REQUIRE_FALSE(r.has_value());
     CHECK(r.error().message.find("json.exception") == std::string::npos);
     CHECK(r.error().message.find("type_error") == std::string::npos);
@@ -229,7 +223,7 @@ TEST_CASE("the output-token request is capped per model, and a form that does no
   REQUIRE(config->merge_toml("[models.\"openai:tiny\"]\ninput = 1.0\nmax_output_tokens = 1024\n", "test").has_value());
   services.config = config;
   Input in;  // 7 fields: 512 + 7 x 256 = 2304 tokens would be asked of a model that allows 1024
-  auto r = extractor("openai:tiny", services)->extract(in.request());
+  auto r = chat_extractor("openai:tiny", services)->extract(in.request());
   REQUIRE(r.has_value());
   const auto requests = server.requests();
   REQUIRE(requests.size() == 4);  // (1024 - 512) / 256 = 2 fields per call
@@ -258,7 +252,7 @@ TEST_CASE("Gemini's 400 API_KEY_INVALID is a configuration error naming GEMINI_A
                  .dump();
   server.push(bad);
   Input in;
-  auto r = extractor("gemini:gemini-3.8-flash", services_for(server))->extract(in.request());
+  auto r = chat_extractor("gemini:gemini-3.8-flash", services_for(server))->extract(in.request());
   REQUIRE_FALSE(r.has_value());
   CHECK(r.error().kind == ErrorKind::Config);
   CHECK(r.error().message.find("GEMINI_API_KEY") != std::string::npos);
@@ -273,7 +267,7 @@ TEST_CASE("prompts carry the actual reference date, never 'today'", "[llm][failu
   request.context.timezone = "Pacific/Auckland";
   // 2026-11-24 20:00 UTC is already 2026-11-25 in Auckland.
   request.context.now = std::chrono::sys_days{std::chrono::year{2026} / 11 / 24} + std::chrono::hours{20};
-  REQUIRE(extractor("openai:gpt-6.1-sol", services_for(server))->extract(request).has_value());
+  REQUIRE(chat_extractor("openai:gpt-6.1-sol", services_for(server))->extract(request).has_value());
   std::string all;
   for (const auto& [role, text] : messages_of(server.requests().at(0))) all += text;
   CHECK(all.find("Reference date: 2026-11-25") != std::string::npos);
@@ -292,7 +286,7 @@ TEST_CASE("report usage: a refused S1 call is billed in the failed report, rules
   request.context.reference_date = "2026-03-14";
 
   PipelineServices llm;
-  llm.model_a = extractor("openai:gpt-6.1-sol", services_for(server));
+  llm.model_a = chat_extractor("openai:gpt-6.1-sol", services_for(server));
   const auto failed = Orchestrator(PipelineOptions{}, llm).process(request);
   CHECK(failed.report.status == FormStatus::Failed);
   CHECK(failed.report.usage.llm_calls == 1);

@@ -16,18 +16,12 @@ using namespace invox::test;
 namespace {
 
 
-ModelSays says(std::string content) {
-  ModelSays m;
-  m.content = std::move(content);
-  return m;
-}
-
-struct Fixture {
+struct GroupFixture {
   Template tmpl = group_sample_template();
   Transcript transcript;
   CurrentValues current;
   std::vector<FewShot> examples;
-  Fixture() {
+  GroupFixture() {
     transcript.text = "Patient Ann Lee. She takes ibuprofen 400 mg by mouth and paracetamol 500 mg.";
   }
   ExtractionRequest request() const {
@@ -37,29 +31,19 @@ struct Fixture {
   }
 };
 
-std::shared_ptr<Extractor> extractor(const std::string& spec, const ModelServices& services) {
-  auto e = make_chat_extractor(*parse_model_spec(spec), services);
-  if (!e) FAIL(e.error().message);
-  return *e;
-}
-
-FakeLlmServer::Handler answer(Json values) {
-  return [values](const FakeRequest& r) { return reply_for(r, says(values.dump())); };
-}
-
 const Json kTwoMeds = {{"patient_name", "Ann Lee"},
                        {"meds", {{{"drug", "ibuprofen"}, {"dose_mg", 400}, {"route", "oral"}},
                                  {{"drug", "paracetamol"}, {"dose_mg", 500}, {"route", nullptr}}}}};
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 
 TEST_CASE("OpenAI gets a group as a nullable array of closed objects, every sub-field required", "[llm][groups]") {
   FakeLlmServer server;
   server.set_handler(answer(kTwoMeds));
-  Fixture fx;
-  auto result = extractor("openai:gpt-4o", services_for(server))->extract(fx.request());
+  GroupFixture fx;
+  auto result = chat_extractor("openai:gpt-4o", services_for(server))->extract(fx.request());
   REQUIRE(result.has_value());
   CHECK(server.violations().empty());
   const auto req = server.requests().at(0);
@@ -74,8 +58,8 @@ TEST_CASE("OpenAI gets a group as a nullable array of closed objects, every sub-
   CHECK(items["properties"]["route"]["enum"] == Json({"oral", "intravenous", "topical", nullptr}));
 
   const auto system = messages_of(req).front().second;
-  CHECK(contains(system, "- meds (\"Medications\"): group; at most 5 items; each item has:\n  - drug (\"Drug\"): text, required"));
-  CHECK(contains(system, "COMPLETE list as it stands after the new transcript"));
+  CHECK(mentions(system, "- meds (\"Medications\"): group; at most 5 items; each item has:\n  - drug (\"Drug\"): text, required"));
+  CHECK(mentions(system, "COMPLETE list as it stands after the new transcript"));
 
   REQUIRE(result->values.count("meds") == 1);
   const auto& got = result->values.at("meds");
@@ -88,11 +72,11 @@ TEST_CASE("OpenAI gets a group as a nullable array of closed objects, every sub-
 TEST_CASE("a scalar form's prompt carries no group rules", "[llm][groups]") {
   FakeLlmServer server;
   server.set_handler(answer({{"patient_name", "Ann Lee"}}));
-  Fixture fx;
+  GroupFixture fx;
   auto r = fx.request();
   r.fields = {fx.tmpl.find("patient_name")};
-  REQUIRE(extractor("openai:gpt-4o", services_for(server))->extract(r).has_value());
-  CHECK_FALSE(contains(messages_of(server.requests().at(0)).front().second, "Lists of items"));
+  REQUIRE(chat_extractor("openai:gpt-4o", services_for(server))->extract(r).has_value());
+  CHECK_FALSE(mentions(messages_of(server.requests().at(0)).front().second, "Lists of items"));
 }
 
 TEST_CASE("the fake's strict-schema check catches a malformed nested item schema", "[llm][groups]") {
@@ -114,7 +98,7 @@ TEST_CASE("the fake's strict-schema check catches a malformed nested item schema
                                                                                  {"dose", {{"type", {"number", "null"}}}}}}}}}}}}}}}}}}};
   const auto problems = check_request(r, "");
   const auto has = [&](const std::string& part) {
-    return std::any_of(problems.begin(), problems.end(), [&](const std::string& p) { return contains(p, part); });
+    return std::any_of(problems.begin(), problems.end(), [&](const std::string& p) { return mentions(p, part); });
   };
   CHECK(has("meds.items lacks additionalProperties:false"));
   CHECK(has("meds.items.required does not list every property"));
@@ -124,8 +108,8 @@ TEST_CASE("the fake's strict-schema check catches a malformed nested item schema
 TEST_CASE("Gemini gets a group as a nullable ARRAY of OBJECT", "[llm][groups]") {
   FakeLlmServer server;
   server.set_handler(answer(kTwoMeds));
-  Fixture fx;
-  auto result = extractor("gemini:gemini-2.0-flash", services_for(server))->extract(fx.request());
+  GroupFixture fx;
+  auto result = chat_extractor("gemini:gemini-2.0-flash", services_for(server))->extract(fx.request());
   REQUIRE(result.has_value());
   CHECK(server.violations().empty());
   const auto req = server.requests().at(0);
@@ -145,32 +129,32 @@ TEST_CASE("Gemini gets a group as a nullable ARRAY of OBJECT", "[llm][groups]") 
 
 TEST_CASE("malformed items are re-asked by path, then the fixed list is used", "[llm][groups]") {
   FakeLlmServer server;
-  Fixture fx;
+  GroupFixture fx;
   const Json bad = {{"patient_name", "Ann Lee"},
                     {"meds", {"ibuprofen", {{"drug", "paracetamol"}, {"dose_mg", "lots"}, {"route", "oral"}}}}};
   FakeRequest openai;
   openai.format = "openai";
   server.push(reply_for(openai, says(bad.dump())));
   server.set_handler(answer(kTwoMeds));
-  auto result = extractor("openai:gpt-4o", services_for(server))->extract(fx.request());
+  auto result = chat_extractor("openai:gpt-4o", services_for(server))->extract(fx.request());
   REQUIRE(result.has_value());
   REQUIRE(server.request_count() == 2);
   const auto reask = last_user_text(server.requests().at(1));
-  CHECK(contains(reask, "meds[0] must be an object with the keys drug, dose_mg, route"));
-  CHECK(contains(reask, "meds[1].dose_mg must be a JSON number"));
+  CHECK(mentions(reask, "meds[0] must be an object with the keys drug, dose_mg, route"));
+  CHECK(mentions(reask, "meds[1].dose_mg must be a JSON number"));
   CHECK(result->values.at("meds").value == kTwoMeds["meds"]);
   CHECK(result->issues.empty());
 }
 
 TEST_CASE("a list still malformed after the re-ask keeps its usable items, issues name the paths", "[llm][groups]") {
   FakeLlmServer server;
-  Fixture fx;
+  GroupFixture fx;
   const Json bad = {{"patient_name", "Ann Lee"},
                     {"meds", {{{"drug", "ibuprofen"}, {"dose_mg", 400}, {"route", "sideways"}},
                               42,
                               {{"drug", "paracetamol"}, {"dose_mg", 500}, {"route", nullptr}}}}};
   server.set_handler(answer(bad));
-  auto result = extractor("openai:gpt-4o", services_for(server))->extract(fx.request());
+  auto result = chat_extractor("openai:gpt-4o", services_for(server))->extract(fx.request());
   REQUIRE(result.has_value());
   CHECK(server.request_count() == 2);
   const Json expected = {{{"drug", "ibuprofen"}, {"dose_mg", 400}, {"route", nullptr}},
@@ -182,18 +166,18 @@ TEST_CASE("a list still malformed after the re-ask keeps its usable items, issue
 }
 
 TEST_CASE("an empty list means none and is kept, null means not mentioned, too many items are re-asked", "[llm][groups]") {
-  Fixture fx;
+  GroupFixture fx;
   SECTION("none") {
     FakeLlmServer server;
     server.set_handler(answer({{"patient_name", nullptr}, {"meds", Json::array()}}));
-    auto result = extractor("openai:gpt-4o", services_for(server))->extract(fx.request());
+    auto result = chat_extractor("openai:gpt-4o", services_for(server))->extract(fx.request());
     REQUIRE(result.has_value());
     CHECK(result->values.at("meds").value == Json::array());
   }
   SECTION("not mentioned") {
     FakeLlmServer server;
     server.set_handler(answer({{"patient_name", nullptr}, {"meds", nullptr}}));
-    auto result = extractor("openai:gpt-4o", services_for(server))->extract(fx.request());
+    auto result = chat_extractor("openai:gpt-4o", services_for(server))->extract(fx.request());
     REQUIRE(result.has_value());
     CHECK(result->values.count("meds") == 0);
   }
@@ -202,20 +186,20 @@ TEST_CASE("an empty list means none and is kept, null means not mentioned, too m
     Json six = Json::array();
     for (int i = 0; i < 6; ++i) six.push_back({{"drug", "drug " + std::to_string(i)}, {"dose_mg", nullptr}, {"route", nullptr}});
     server.set_handler(answer({{"patient_name", nullptr}, {"meds", six}}));
-    auto result = extractor("openai:gpt-4o", services_for(server))->extract(fx.request());
+    auto result = chat_extractor("openai:gpt-4o", services_for(server))->extract(fx.request());
     REQUIRE(result.has_value());
     CHECK(server.request_count() == 2);
-    CHECK(contains(last_user_text(server.requests().at(1)), "meds has 6 items; the form allows at most 5"));
+    CHECK(mentions(last_user_text(server.requests().at(1)), "meds has 6 items; the form allows at most 5"));
   }
 }
 
 TEST_CASE("sub-values the transcript does not state get the lower confidence, per item", "[llm][groups]") {
   FakeLlmServer server;
-  Fixture fx;
+  GroupFixture fx;
   server.set_handler(answer({{"patient_name", "Ann Lee"},
                              {"meds", {{{"drug", "ibuprofen"}, {"dose_mg", 400}, {"route", nullptr}},
                                        {{"drug", "warfarin"}, {"dose_mg", nullptr}, {"route", nullptr}}}}}));
-  auto result = extractor("openai:gpt-4o", services_for(server))->extract(fx.request());
+  auto result = chat_extractor("openai:gpt-4o", services_for(server))->extract(fx.request());
   REQUIRE(result.has_value());
   const auto& meds = result->values.at("meds");
   REQUIRE(meds.items.size() == 2);
@@ -227,15 +211,15 @@ TEST_CASE("sub-values the transcript does not state get the lower confidence, pe
 TEST_CASE("current items and few-shots with groups are shown in the answer's shape", "[llm][groups]") {
   FakeLlmServer server;
   server.set_handler(answer(kTwoMeds));
-  Fixture fx;
+  GroupFixture fx;
   fx.current["meds"] = CurrentValue{Json::array({{{"drug", "aspirin"}, {"dose_mg", 75}, {"route", "oral"}}}), false, "ai"};
   FewShot shot;
   shot.transcript = "Tom takes metformin.";
   shot.expected = {{"patient_name", "Tom"}, {"meds", {{{"route", "oral"}, {"drug", "metformin"}, {"note", "x"}}}}};
   fx.examples.push_back(shot);
-  REQUIRE(extractor("openai:gpt-4o", services_for(server))->extract(fx.request()).has_value());
+  REQUIRE(chat_extractor("openai:gpt-4o", services_for(server))->extract(fx.request()).has_value());
   const auto msgs = messages_of(server.requests().at(0));
-  CHECK(contains(msgs[1].second, R"(- meds: [{"drug":"aspirin","dose_mg":75,"route":"oral"}])"));
+  CHECK(mentions(msgs[1].second, R"(- meds: [{"drug":"aspirin","dose_mg":75,"route":"oral"}])"));
   // The example answer names every sub-field in template order and nothing else.
   auto example = std::find_if(msgs.begin(), msgs.end(), [](const auto& m) { return m.first == "assistant"; });
   REQUIRE(example != msgs.end());
@@ -250,8 +234,8 @@ TEST_CASE("S2 asks a group in one call of its own", "[llm][groups][s2]") {
     for (const auto& f : asked_fields(r)) out[f.id] = kTwoMeds[f.id];
     return reply_for(r, says(out.dump()));
   });
-  Fixture fx;
-  auto model = extractor("openai:gpt-4o", services_for(server));
+  GroupFixture fx;
+  auto model = chat_extractor("openai:gpt-4o", services_for(server));
   StrategyInput in;
   in.base = fx.request();
   in.model_a = model.get();

@@ -28,14 +28,8 @@ const Json kA = {{"patient_name", "Ann Lee"}, {"meds", {med("ibuprofen", 200), m
 const Json kB = {{"patient_name", "Ann Lee"},
                  {"meds", {med("paracetamol", 500), med("ibuprofen", 400), med("aspirin", 75)}}};
 
-ModelSays says(std::string content) {
-  ModelSays m;
-  m.content = std::move(content);
-  return m;
-}
-
 // The judge: B for sub-values, `item_pick` for one-sided items.
-FakeLlmServer::Handler scripted(std::string item_pick) {
+FakeLlmServer::Handler scripted_items(std::string item_pick) {
   return [item_pick](const FakeRequest& r) {
     if (is_judge_request(r)) {
       const bool item = messages_of(r).at(1).second.find("ONE ITEM") != std::string::npos;
@@ -49,13 +43,13 @@ FakeLlmServer::Handler scripted(std::string item_pick) {
   };
 }
 
-struct Run {
+struct ReconcileRun {
   Template tmpl = group_sample_template();
   Transcript transcript;
   CurrentValues current;
   std::shared_ptr<Extractor> a, b;
   std::shared_ptr<Judge> judge;
-  explicit Run(const ModelServices& services) {
+  explicit ReconcileRun(const ModelServices& services) {
     transcript.text = "Ann Lee takes ibuprofen 400 mg and paracetamol 500 mg by mouth, and aspirin 75 mg.";
     a = *make_chat_extractor(*parse_model_spec("openai:gpt-4o"), services);
     b = *make_chat_extractor(*parse_model_spec("gemini:gemini-2.0-flash"), services);
@@ -82,19 +76,12 @@ std::vector<FakeRequest> judge_requests(const FakeLlmServer& server) {
   return out;
 }
 
-const Decision* decision_for(const StrategyOutput& out, const std::string& path) {
-  for (const auto& d : out.decisions) {
-    if (d.field == path) return &d;
-  }
-  return nullptr;
-}
-
 }  // namespace
 
 TEST_CASE("S3 reconciles a group item by item: one judge call per disagreement", "[llm][groups][s3]") {
   FakeLlmServer server;
-  server.set_handler(scripted("model_a"));
-  Run run(services_for(server));
+  server.set_handler(scripted_items("model_a"));
+  ReconcileRun run(services_for(server));
   auto out = run_s3(run.input());
   REQUIRE(out.has_value());
   CHECK(server.violations().empty());
@@ -117,8 +104,8 @@ TEST_CASE("S3 reconciles a group item by item: one judge call per disagreement",
 
 TEST_CASE("the judge sees the sub-value's path and both models' aligned items", "[llm][groups][judge]") {
   FakeLlmServer server;
-  server.set_handler(scripted("model_a"));
-  Run run(services_for(server));
+  server.set_handler(scripted_items("model_a"));
+  ReconcileRun run(services_for(server));
   REQUIRE(run_s3(run.input()).has_value());
   const auto judged = judge_requests(server);
   auto sub = std::find_if(judged.begin(), judged.end(), [](const FakeRequest& r) {
@@ -144,8 +131,8 @@ TEST_CASE("the judge sees the sub-value's path and both models' aligned items", 
 
 TEST_CASE("an item the judge keeps goes where its model said it", "[llm][groups][s3]") {
   FakeLlmServer server;
-  server.set_handler(scripted("model_b"));
-  Run run(services_for(server));
+  server.set_handler(scripted_items("model_b"));
+  ReconcileRun run(services_for(server));
   auto out = run_s3(run.input());
   REQUIRE(out.has_value());
   // B said aspirin after ibuprofen: it follows ibuprofen in the reconciled list.
@@ -159,8 +146,8 @@ TEST_CASE("an item the judge keeps goes where its model said it", "[llm][groups]
 
 TEST_CASE("S4 asks the group once per model and reconciles it the same way", "[llm][groups][s4]") {
   FakeLlmServer server;
-  server.set_handler(scripted("model_a"));
-  Run run(services_for(server));
+  server.set_handler(scripted_items("model_a"));
+  ReconcileRun run(services_for(server));
   auto out = run_s4(run.input());
   REQUIRE(out.has_value());
   CHECK(out->calls == 2 * 2 + 2);
@@ -170,8 +157,8 @@ TEST_CASE("S4 asks the group once per model and reconciles it the same way", "[l
 
 TEST_CASE("a locked group is never reconciled or judged", "[llm][groups][s3]") {
   FakeLlmServer server;
-  server.set_handler(scripted("model_b"));
-  Run run(services_for(server));
+  server.set_handler(scripted_items("model_b"));
+  ReconcileRun run(services_for(server));
   run.current["meds"] = CurrentValue{Json::array({med("aspirin", 75)}), true, "manual"};
   auto out = run_s3(run.input());
   REQUIRE(out.has_value());
@@ -189,7 +176,7 @@ TEST_CASE("the rules judge keeps a one-sided item the transcript states and drop
     for (const auto& f : asked_fields(r)) out[f.id] = all[f.id];
     return reply_for(r, says(out.dump()));
   });
-  Run run(services_for(server));
+  ReconcileRun run(services_for(server));
   auto judge = make_rules_judge();
   auto in = run.input();
   in.judge = judge.get();

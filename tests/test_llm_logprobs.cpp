@@ -21,11 +21,11 @@ namespace {
 
 const std::string kTranscript = "Patient Jane Roe, female, temperature 38.5, allergic to penicillin and latex.";
 
-struct Fixture {
+struct LogprobFixture {
   Template tmpl = sample_template();
   Transcript transcript;
   CurrentValues current;
-  Fixture() { transcript.text = kTranscript; }
+  LogprobFixture() { transcript.text = kTranscript; }
   ExtractionRequest request() const {
     return test::request_for(tmpl, transcript, current);
   }
@@ -34,7 +34,7 @@ struct Fixture {
 const Json kAnswer = {{"patient_name", "Jane Roe"}, {"sex", "female"}, {"temperature_c", 38.5}, {"visit_date", nullptr},
                       {"visit_time", nullptr}, {"allergies", "penicillin, latex"}, {"smoker", nullptr}};
 
-ModelSays says(const Json& content, std::vector<std::pair<std::string, double>> doubt = {}) {
+ModelSays answering(const Json& content, std::vector<std::pair<std::string, double>> doubt = {}) {
   ModelSays m;
   m.content = content.dump();
   m.doubt = std::move(doubt);
@@ -46,7 +46,7 @@ ExtractionResult extract_with(const std::string& model, FakeLlmServer& server, M
   REQUIRE(spec.has_value());
   auto extractor = make_chat_extractor(*spec, services);
   REQUIRE(extractor.has_value());
-  Fixture fx;
+  LogprobFixture fx;
   auto result = (*extractor)->extract(fx.request());
   REQUIRE(result.has_value());
   CHECK(server.violations().empty());
@@ -69,7 +69,7 @@ TokenLogprobs tokens(std::vector<std::pair<std::string, double>> list) {
 
 TEST_CASE("Only models that accept them are asked for log probabilities", "[llm][logprobs]") {
   FakeLlmServer server;
-  server.set_handler([](const FakeRequest& r) { return reply_for(r, says(kAnswer)); });
+  server.set_handler([](const FakeRequest& r) { return reply_for(r, answering(kAnswer)); });
   const auto services = services_for(server);
   std::vector<FakeRequest> first;  // each model's first request
   for (const auto* model : {"openai:gpt-4o", "openai:gpt-6.1-sol", "gemini:gemini-2.0-flash", "gemini:gemini-3.8-flash",
@@ -100,7 +100,7 @@ TEST_CASE("The model configuration switches log probabilities per model", "[llm]
 
   // A compatible server is not asked by default; the configuration turns it on.
   FakeLlmServer server;
-  server.set_handler([](const FakeRequest& r) { return reply_for(r, says(kAnswer)); });
+  server.set_handler([](const FakeRequest& r) { return reply_for(r, answering(kAnswer)); });
   auto services = services_for(server);
   const std::string model = "openai-compatible:qwen@" + server.openai_base();
   (void)extract_with(model, server, services);
@@ -118,9 +118,9 @@ TEST_CASE("A value the model was unsure of gets a lower confidence", "[llm][logp
   for (const auto* model : {"openai:gpt-4o", "gemini:gemini-2.0-flash"}) {
     CAPTURE(model);
     FakeLlmServer certain, unsure;
-    certain.set_handler([](const FakeRequest& r) { return reply_for(r, says(kAnswer)); });
+    certain.set_handler([](const FakeRequest& r) { return reply_for(r, answering(kAnswer)); });
     // The temperature's digits were a coin toss; every other token was certain.
-    unsure.set_handler([](const FakeRequest& r) { return reply_for(r, says(kAnswer, {{"38.5", std::log(0.4)}})); });
+    unsure.set_handler([](const FakeRequest& r) { return reply_for(r, answering(kAnswer, {{"38.5", std::log(0.4)}})); });
     const auto sure_result = extract_with(model, certain, services_for(certain));
     const auto unsure_result = extract_with(model, unsure, services_for(unsure));
     CHECK(confidence_of(unsure_result, "temperature_c") < confidence_of(sure_result, "temperature_c"));
@@ -145,7 +145,7 @@ TEST_CASE("Absent or malformed log probabilities leave the confidence alone", "[
       CAPTURE(model, raw.dump());
       FakeLlmServer server;
       server.set_handler([raw](const FakeRequest& r) {
-        auto m = says(kAnswer);
+        auto m = answering(kAnswer);
         m.raw_logprobs = raw;
         return reply_for(r, m);
       });
@@ -163,8 +163,8 @@ TEST_CASE("A value that needed a re-ask is penalised", "[llm][logprobs]") {
   FakeRequest first;
   first.format = "openai";
   first.model = "gpt-6.1-sol";
-  server.push(reply_for(first, says(bad)));
-  server.set_handler([](const FakeRequest& r) { return reply_for(r, says(kAnswer)); });
+  server.push(reply_for(first, answering(bad)));
+  server.set_handler([](const FakeRequest& r) { return reply_for(r, answering(kAnswer)); });
   const auto result = extract_with("openai:gpt-6.1-sol", server, services_for(server));
   REQUIRE(server.request_count() == 2);
   CHECK(confidence_of(result, "patient_name") == Approx(llm::kGroundedConfidence));
@@ -176,7 +176,7 @@ TEST_CASE("Group sub-values get their own token probability", "[llm][logprobs][g
   const Json answer = {{"patient_name", "Jane Roe"},
                        {"meds", Json::array({{{"drug", "aspirin"}, {"dose_mg", 100}, {"route", "oral"}},
                                              {{"drug", "heparin"}, {"dose_mg", 5000}, {"route", "intravenous"}}})}};
-  server.set_handler([answer](const FakeRequest& r) { return reply_for(r, says(answer, {{"5000", std::log(0.3)}})); });
+  server.set_handler([answer](const FakeRequest& r) { return reply_for(r, answering(answer, {{"5000", std::log(0.3)}})); });
   auto spec = parse_model_spec("openai:gpt-4o");
   auto extractor = make_chat_extractor(*spec, services_for(server));
   REQUIRE(extractor.has_value());

@@ -15,12 +15,6 @@ using namespace invox::test;
 
 namespace {
 
-ModelSpec spec(const std::string& text) {
-  auto s = parse_model_spec(text);
-  REQUIRE(s.has_value());
-  return *s;
-}
-
 const ServedModel* find(const std::vector<ServedModel>& models, const std::string& id) {
   auto it = std::find_if(models.begin(), models.end(), [&](const ServedModel& m) { return m.id == id; });
   return it == models.end() ? nullptr : &*it;
@@ -63,33 +57,33 @@ TEST_CASE("a model the provider does not serve is a configuration error saying h
   const auto services = services_for(server);
   for (const auto* name : {"openai:gpt-9-imaginary", "gemini:gemini-2.0-flash"}) {
     INFO(name);
-    auto st = check_model_served(spec(name), services);
+    auto st = check_model_served(model_spec(name), services);
     REQUIRE_FALSE(st.has_value());
     CHECK(st.error().kind == ErrorKind::Config);
     CHECK(st.error().message.find(name) != std::string::npos);
     CHECK(st.error().message.find("invox models") != std::string::npos);
   }
-  auto ollama = check_model_served(spec("ollama:qwen9"), services);
+  auto ollama = check_model_served(model_spec("ollama:qwen9"), services);
   REQUIRE_FALSE(ollama.has_value());
   CHECK(ollama.error().message.find("ollama pull qwen9") != std::string::npos);
 
-  CHECK(check_model_served(spec("openai:gpt-6.1-sol"), services).has_value());
-  CHECK(check_model_served(spec("gemini:gemini-3.8-flash"), services).has_value());
-  CHECK(check_model_served(spec("ollama:llama3.1"), services).has_value());
+  CHECK(check_model_served(model_spec("openai:gpt-6.1-sol"), services).has_value());
+  CHECK(check_model_served(model_spec("gemini:gemini-3.8-flash"), services).has_value());
+  CHECK(check_model_served(model_spec("ollama:llama3.1"), services).has_value());
 }
 
 TEST_CASE("with verify_models, building a client for an unknown model fails before any chat call", "[llm][models]") {
   FakeLlmServer server;
   auto services = services_for(server);
   services.verify_models = true;
-  auto e = make_chat_extractor(spec("openai:gpt-4o-mini-retired"), services);
+  auto e = make_chat_extractor(model_spec("openai:gpt-4o-mini-retired"), services);
   REQUIRE_FALSE(e.has_value());
   CHECK(e.error().kind == ErrorKind::Config);
   CHECK(server.request_count() == 0);
-  auto j = make_chat_judge(spec("gemini:gemini-1.5-pro"), services);
+  auto j = make_chat_judge(model_spec("gemini:gemini-1.5-pro"), services);
   REQUIRE_FALSE(j.has_value());
   CHECK(j.error().kind == ErrorKind::Config);
-  CHECK(make_chat_extractor(spec("gemini:gemini-3.8-flash"), services).has_value());
+  CHECK(make_chat_extractor(model_spec("gemini:gemini-3.8-flash"), services).has_value());
 }
 
 TEST_CASE("a chat call to a model the server does not know (404) is a configuration error", "[llm][models]") {
@@ -105,7 +99,7 @@ TEST_CASE("a chat call to a model the server does not know (404) is a configurat
   request.transcript = &transcript;
   for (const auto* name : {"openai:gpt-4o-2024-05-13", "gemini:gemini-2.0-flash"}) {
     INFO(name);
-    auto e = make_chat_extractor(spec(name), services);
+    auto e = make_chat_extractor(model_spec(name), services);
     REQUIRE(e.has_value());
     auto r = (*e)->extract(request);
     REQUIRE_FALSE(r.has_value());
@@ -125,6 +119,6 @@ TEST_CASE("a base URL without the model endpoints (a proxy) does not block the r
   auto services = services_for(server);
   services.providers.openai_base_url = server.base_url() + "/proxy/v1";  // no /models there
   services.providers.ollama_host = server.base_url() + "/not-ollama";
-  CHECK(check_model_served(spec("openai:any-model-the-proxy-knows"), services).has_value());
-  CHECK(check_model_served(spec("ollama:llama3.1"), services).has_value());
+  CHECK(check_model_served(model_spec("openai:any-model-the-proxy-knows"), services).has_value());
+  CHECK(check_model_served(model_spec("ollama:llama3.1"), services).has_value());
 }

@@ -8,9 +8,11 @@
 
 #include "invox/model_config.hpp"
 #include "invox/orchestrator.hpp"
+#include "support/llm_fixtures.hpp"
 #include "support/scratch_dir.hpp"
 
 using namespace invox;
+using invox::test::model_spec;
 
 namespace {
 
@@ -31,15 +33,9 @@ class ScopedEnv {
   std::optional<std::string> old_;
 };
 
-std::string write(const std::filesystem::path& path, const std::string& text) {
+std::string write_config(const std::filesystem::path& path, const std::string& text) {
   std::ofstream(path) << text;
   return path.string();
-}
-
-ModelSpec spec(const std::string& text) {
-  auto s = parse_model_spec(text);
-  REQUIRE(s.has_value());
-  return *s;
 }
 
 }  // namespace
@@ -64,17 +60,17 @@ TEST_CASE("built-in defaults name no model its provider has shut down or announc
 
 TEST_CASE("lookups: exact name, dated snapshot by prefix, provider wildcard", "[config]") {
   const auto& c = ModelConfig::built_in();
-  CHECK(c.input_price(spec("openai:gpt-4o-2024-08-06")) == c.input_price(spec("openai:gpt-4o")));
-  CHECK(c.max_output_tokens(spec("gemini:gemini-2.0-flash")) == 8192);
-  CHECK(c.max_output_tokens(spec("openai:some-future-model")) == c.models.at("openai:*").max_output_tokens);
-  CHECK_FALSE(c.input_price(spec("openai:some-future-model")).has_value());
-  CHECK(c.input_price(spec("ollama:llama3.1")) == 0.0);
+  CHECK(c.input_price(model_spec("openai:gpt-4o-2024-08-06")) == c.input_price(model_spec("openai:gpt-4o")));
+  CHECK(c.max_output_tokens(model_spec("gemini:gemini-2.0-flash")) == 8192);
+  CHECK(c.max_output_tokens(model_spec("openai:some-future-model")) == c.models.at("openai:*").max_output_tokens);
+  CHECK_FALSE(c.input_price(model_spec("openai:some-future-model")).has_value());
+  CHECK(c.input_price(model_spec("ollama:llama3.1")) == 0.0);
 }
 
 TEST_CASE("a config file overrides defaults, prices, limits and endpoints, the environment overrides endpoints",
           "[config]") {
   test::ScratchDir dir;
-  const auto path = write(dir.path() / "config.toml", R"toml(
+  const auto path = write_config(dir.path() / "config.toml", R"toml(
 [defaults]
 model = "ollama:llama3.1"
 pair = ["ollama:llama3.1", "gemini:gemini-3.5-flash-lite"]
@@ -97,8 +93,8 @@ gemini = "http://proxy.internal/v1beta"
   CHECK(c->pair_b.str() == "gemini:gemini-3.5-flash-lite");
   CHECK(c->judge.is_rules());
   CHECK(c->openai_model.str() == ModelConfig::built_in().openai_model.str());  // untouched keys keep the built-ins
-  CHECK(c->max_output_tokens(spec("gemini:gemini-3.5-flash-lite")) == 4096);
-  CHECK(c->output_price(spec("gemini:gemini-3.5-flash-lite")) == 0.4);
+  CHECK(c->max_output_tokens(model_spec("gemini:gemini-3.5-flash-lite")) == 4096);
+  CHECK(c->output_price(model_spec("gemini:gemini-3.5-flash-lite")) == 0.4);
   const auto p = c->providers();
   CHECK(p.ollama_host == "http://gpu-box:11434");
   CHECK(p.gemini_base_url == "http://override/v1beta");
@@ -117,24 +113,24 @@ gemini = "http://proxy.internal/v1beta"
 TEST_CASE("config mistakes are configuration errors naming the file and key, without parser text", "[config]") {
   test::ScratchDir dir;
   SECTION("unknown key") {
-    auto c = ModelConfig::load(write(dir.path() / "a.toml", "[defaults]\nmodle = \"openai:gpt-6.1-sol\"\n"));
+    auto c = ModelConfig::load(write_config(dir.path() / "a.toml", "[defaults]\nmodle = \"openai:gpt-6.1-sol\"\n"));
     REQUIRE_FALSE(c.has_value());
     CHECK(c.error().kind == ErrorKind::Config);
     CHECK(c.error().message.find("a.toml") != std::string::npos);
     CHECK(c.error().message.find("defaults.modle") != std::string::npos);
   }
   SECTION("bad model name") {
-    auto c = ModelConfig::load(write(dir.path() / "b.toml", "[defaults]\njudge = \"gpt-6.1-terra\"\n"));
+    auto c = ModelConfig::load(write_config(dir.path() / "b.toml", "[defaults]\njudge = \"gpt-6.1-terra\"\n"));
     REQUIRE_FALSE(c.has_value());
     CHECK(c.error().message.find("defaults.judge") != std::string::npos);
   }
   SECTION("negative price") {
-    auto c = ModelConfig::load(write(dir.path() / "c.toml", "[models.\"openai:x\"]\ninput = -1\n"));
+    auto c = ModelConfig::load(write_config(dir.path() / "c.toml", "[models.\"openai:x\"]\ninput = -1\n"));
     REQUIRE_FALSE(c.has_value());
     CHECK(c.error().message.find("input") != std::string::npos);
   }
   SECTION("not TOML") {
-    auto c = ModelConfig::load(write(dir.path() / "d.toml", "[defaults\nmodel = 1\n"));
+    auto c = ModelConfig::load(write_config(dir.path() / "d.toml", "[defaults\nmodel = 1\n"));
     REQUIRE_FALSE(c.has_value());
     CHECK(c.error().kind == ErrorKind::Config);
     CHECK(c.error().message.find("line 1") != std::string::npos);
@@ -159,7 +155,7 @@ TEST_CASE("without a config file the built-in defaults apply", "[config]") {
   CHECK(c->pair_a.str() == ModelConfig::built_in().pair_a.str());
   // The XDG location is read when present.
   std::filesystem::create_directories(dir.path() / "invox");
-  write(dir.path() / "invox" / "config.toml", "[defaults]\njudge = \"rules\"\n");
+  write_config(dir.path() / "invox" / "config.toml", "[defaults]\njudge = \"rules\"\n");
   auto d = ModelConfig::load("");
   REQUIRE(d.has_value());
   CHECK(d->judge.is_rules());

@@ -3,13 +3,14 @@
 #include <date/date.h>
 
 #include "test_normalize_support.hpp"
+#include "support/json_null.hpp"
 
 using invox::FieldType;
 using invox::Json;
 using namespace invox::test;
 
 namespace {
-const Json kNull = Json(nullptr);
+using invox::test::kNull;
 }
 
 TEST_CASE("normalize date: absolute written and spoken forms", "[normalize][date]") {

@@ -1,11 +1,12 @@
 #include "test_normalize_support.hpp"
+#include "support/json_null.hpp"
 
 using invox::FieldType;
 using invox::Json;
 using namespace invox::test;
 
 namespace {
-const Json kNull = Json(nullptr);
+using invox::test::kNull;
 }
 
 TEST_CASE("normalize text: trim, NFC, whitespace, spelled identifiers", "[normalize][text]") {

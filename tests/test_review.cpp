@@ -20,16 +20,16 @@
 using namespace invox;
 using namespace invox::review;
 using invox::test::ScratchDir;
+using invox::testing::demo_field;
 using invox::test::slurp;
 
 namespace {
 
-const Field& demo_field(const std::string& id) { return *invox::testing::demo_template().find(id); }
 
-struct Fixture {
+struct ReviewFixture {
   ScratchDir dir;
   TemplateSet templates;
-  Fixture() {
+  ReviewFixture() {
     (void)templates.add(invox::test::write_demo_template(dir.path()));
     invox::test::write_review_fixture(dir.path(), "f1");
   }
@@ -106,7 +106,7 @@ TEST_CASE("edits go through CF and VER's type checks", "[review]") {
 }
 
 TEST_CASE("a decision marks the value reviewed, settles its issues and recomputes the status", "[review]") {
-  Fixture fx;
+  ReviewFixture fx;
   ReviewForm form = fx.load();
   REQUIRE(form.report.status == FormStatus::NeedsReview);
   NormalizeContext ctx;
@@ -183,7 +183,7 @@ TEST_CASE("a decision marks the value reviewed, settles its issues and recompute
 }
 
 TEST_CASE("commit: atomic rewrite, review record, one log line per change", "[review]") {
-  Fixture fx;
+  ReviewFixture fx;
   ReviewForm form = fx.load();
   auto c = apply_decision(form, decide("temp", Action::Edit, Json("37.5")), {});
   REQUIRE(c);
@@ -214,7 +214,7 @@ TEST_CASE("commit: atomic rewrite, review record, one log line per change", "[re
 }
 
 TEST_CASE("commit: a form changed on disk since it was read is not overwritten", "[review]") {
-  Fixture fx;
+  ReviewFixture fx;
   ReviewForm alice = fx.load();
   ReviewForm bob = fx.load();
   auto a = apply_decision(alice, decide("temp", Action::Edit, Json("37")), {});
@@ -236,7 +236,7 @@ TEST_CASE("commit: a form changed on disk since it was read is not overwritten",
 }
 
 TEST_CASE("review --apply: valid values applied and logged, each rejected one named", "[review]") {
-  Fixture fx;
+  ReviewFixture fx;
   invox::test::write_review_fixture(fx.dir.path(), "f2");
   ApplyOptions o;
   o.dir = fx.dir.path();
@@ -283,7 +283,7 @@ TEST_CASE("review --apply: valid values applied and logged, each rejected one na
 }
 
 TEST_CASE("review --learn: forms review made complete go into the history store with evidence", "[review][history]") {
-  Fixture fx;
+  ReviewFixture fx;
   ApplyOptions o;
   o.dir = fx.dir.path();
   o.templates = &fx.templates;

@@ -49,7 +49,7 @@ struct Folder {
     for (const char* s : stems) invox::test::write_review_fixture(dir.path(), s);
   }
   SessionResult walk(ScriptedTerminal& t) {
-    SessionOptions o{dir.path(), &templates, {}, "tester", [] { return std::string("2026-03-14T09:00:00Z"); }};
+    review::SessionOptions o{dir.path(), &templates, {}, "tester", [] { return std::string("2026-03-14T09:00:00Z"); }};
     return run_review_session(t, o);
   }
   Json filled(const std::string& stem) { return Json::parse(slurp(dir.path() / (stem + ".filled.json"))); }
@@ -62,7 +62,7 @@ struct Folder {
   }
 };
 
-bool contains(const std::string& haystack, const std::string& needle) { return haystack.find(needle) != std::string::npos; }
+bool shows(const std::string& haystack, const std::string& needle) { return haystack.find(needle) != std::string::npos; }
 
 }  // namespace
 
@@ -76,20 +76,20 @@ TEST_CASE("review walk: edit, skip, refused edit, help, quit, and a rerun contin
   CHECK(r.quit);
   CHECK(r.completed.empty());
   const std::string& out = t.output;
-  CHECK(contains(out, "2 forms to review"));
-  CHECK(contains(out, "form 1/2, issue 1/3"));
-  CHECK(contains(out, "form 1/2, issue 2/3"));
-  CHECK(contains(out, "form 1/2, issue 3/3"));
-  CHECK(contains(out, "form 2/2, issue 1/3"));
-  CHECK(contains(out, "ask         What is the patient name?"));
-  CHECK(contains(out, "saved: edit name -> Ann Lee"));
-  CHECK(contains(out, "refused: "));
-  CHECK(contains(out, "saved: edit sys -> 95"));
-  CHECK(contains(out, "accept   keep the value"));  // the help
-  CHECK(contains(out, ">>thirty eight point five<<"));  // the temp evidence, marked without colour
-  CHECK(contains(out, "audio 1.5–2.3 s"));
-  CHECK(contains(out, "Run the same command again to continue."));
-  CHECK_FALSE(contains(out, "\x1b["));
+  CHECK(shows(out, "2 forms to review"));
+  CHECK(shows(out, "form 1/2, issue 1/3"));
+  CHECK(shows(out, "form 1/2, issue 2/3"));
+  CHECK(shows(out, "form 1/2, issue 3/3"));
+  CHECK(shows(out, "form 2/2, issue 1/3"));
+  CHECK(shows(out, "ask         What is the patient name?"));
+  CHECK(shows(out, "saved: edit name -> Ann Lee"));
+  CHECK(shows(out, "refused: "));
+  CHECK(shows(out, "saved: edit sys -> 95"));
+  CHECK(shows(out, "accept   keep the value"));  // the help
+  CHECK(shows(out, ">>thirty eight point five<<"));  // the temp evidence, marked without colour
+  CHECK(shows(out, "audio 1.5–2.3 s"));
+  CHECK(shows(out, "Run the same command again to continue."));
+  CHECK_FALSE(shows(out, "\x1b["));
   CHECK(folder.filled("f1")["filled"]["name"]["value"] == "Ann Lee");
   CHECK(folder.filled("f1")["filled"]["sys"]["value"] == 95);
   CHECK_FALSE(folder.filled("f1")["filled"]["temp"].contains("reviewed"));
@@ -99,8 +99,8 @@ TEST_CASE("review walk: edit, skip, refused edit, help, quit, and a rerun contin
   // Again: only what is still open. f1's skipped temp comes back, alone.
   ScriptedTerminal again("aq", false);
   const SessionResult r2 = folder.walk(again);
-  CHECK(contains(again.output, "form 1/2, issue 1/1"));
-  CHECK(contains(again.output, "saved: accept temp -> 38.5"));
+  CHECK(shows(again.output, "form 1/2, issue 1/1"));
+  CHECK(shows(again.output, "saved: accept temp -> 38.5"));
   REQUIRE(r2.completed.size() == 1);
   CHECK(r2.completed[0] == "f1");
   CHECK(folder.report("f1")["status"] == "complete");
@@ -110,17 +110,17 @@ TEST_CASE("review walk: edit, skip, refused edit, help, quit, and a rerun contin
   // f1 is complete now: the next walk starts at f2.
   ScriptedTerminal third("n", false);
   (void)folder.walk(third);
-  CHECK(contains(third.output, "1 form to review"));
-  CHECK(contains(third.output, "form 1/1, issue 1/3"));
+  CHECK(shows(third.output, "1 form to review"));
+  CHECK(shows(third.output, "form 1/1, issue 1/3"));
 }
 
 TEST_CASE("review walk: clear, next form, enum options offered, unknown keys, Ctrl-C", "[review]") {
   Folder folder{"f1", "f2"};
   ScriptedTerminal t("xn" "c" "\x03", false);
   const SessionResult r = folder.walk(t);
-  CHECK(contains(t.output, "unknown key; press ? for help"));
-  CHECK(contains(t.output, "form 2/2, issue 1/3"));
-  CHECK(contains(t.output, "saved: clear name -> (empty)"));
+  CHECK(shows(t.output, "unknown key; press ? for help"));
+  CHECK(shows(t.output, "form 2/2, issue 1/3"));
+  CHECK(shows(t.output, "saved: clear name -> (empty)"));
   CHECK(r.quit);
   CHECK(r.decisions == 1);
   CHECK(folder.filled("f2")["filled"]["name"]["reviewed"] == true);
@@ -132,10 +132,10 @@ TEST_CASE("review walk: colour only when the terminal wants it", "[review]") {
   Folder folder{"f1"};
   ScriptedTerminal t("sq", true);
   (void)folder.walk(t);
-  CHECK(contains(t.output, "\x1b["));
+  CHECK(shows(t.output, "\x1b["));
   ScriptedTerminal plain("sq", false);
   (void)folder.walk(plain);
-  CHECK_FALSE(contains(plain.output, "\x1b["));
+  CHECK_FALSE(shows(plain.output, "\x1b["));
 }
 
 TEST_CASE("review walk: a form another reviewer changed meanwhile is read again, not overwritten", "[review]") {
@@ -152,9 +152,9 @@ TEST_CASE("review walk: a form another reviewer changed meanwhile is read again,
     REQUIRE(r->rejected.empty());
   };
   const SessionResult r = folder.walk(t);
-  CHECK(contains(t.output, "f1 changed on disk since it was shown"));
+  CHECK(shows(t.output, "f1 changed on disk since it was shown"));
   INFO(t.output);
-  CHECK(contains(t.output, "form 1/1, issue 1/2"));  // read again: name is settled, two issues left
+  CHECK(shows(t.output, "form 1/1, issue 1/2"));  // read again: name is settled, two issues left
   CHECK(r.decisions == 0);
   CHECK(folder.filled("f1")["filled"]["name"]["value"] == "Bob Lee");
   CHECK(folder.log_lines() == 1);  // bob's change only
@@ -165,5 +165,5 @@ TEST_CASE("review walk: nothing to review", "[review]") {
   ScriptedTerminal t("", false);
   const SessionResult r = folder.walk(t);
   CHECK(r.forms == 0);
-  CHECK(contains(t.output, "no form needs review"));
+  CHECK(shows(t.output, "no form needs review"));
 }

@@ -25,7 +25,7 @@ Template playground_template() {
   return *t;
 }
 
-Json read(const std::string& text, const std::string& id) {
+Json read_playground(const std::string& text, const std::string& id) {
   static const Template t = playground_template();
   return testing::rules_raw_value(t, text, id, "2026-06-02");
 }
@@ -34,36 +34,36 @@ const std::string kOpening = "Parent: Hi there. Warden: Hello. ";
 }  // namespace
 
 TEST_CASE("rules: a count of the missing or broken ones is not the count checked", "[rules][scope]") {
-  CHECK(read("Swings checked: twelve. Two swings were missing their seat chains.", "swings_checked") == 12);
-  CHECK(read("Swings checked: twelve, two broken.", "swings_checked") == 12);
+  CHECK(read_playground("Swings checked: twelve. Two swings were missing their seat chains.", "swings_checked") == 12);
+  CHECK(read_playground("Swings checked: twelve, two broken.", "swings_checked") == 12);
   // Nothing says they failed: the later count stands.
-  CHECK(read("Swings checked: twelve. Two swings were repainted, so fourteen swings.", "swings_checked") == 14);
+  CHECK(read_playground("Swings checked: twelve. Two swings were repainted, so fourteen swings.", "swings_checked") == 14);
   // A field that counts the state keeps the number.
-  CHECK(read("Failed lamps: three lamps failed.", "failed_lamps") == 3);
+  CHECK(read_playground("Failed lamps: three lamps failed.", "failed_lamps") == 3);
 }
 
 TEST_CASE("rules: a cue that says where a thing is takes no yes or no of its own", "[rules][scope]") {
   const std::string text = "Lighting: the one by the gate is dead.";
-  CHECK(read(text, "lighting_ok") == false);
-  CHECK(read(text, "gate_secure").is_null());
+  CHECK(read_playground(text, "lighting_ok") == false);
+  CHECK(read_playground(text, "gate_secure").is_null());
   // Without the preposition the gate is what the clause is about.
-  CHECK(read("Lighting fine. The gate is broken.", "gate_secure") == false);
+  CHECK(read_playground("Lighting fine. The gate is broken.", "gate_secure") == false);
 }
 
 TEST_CASE("rules: a yes to a negative statement asked back confirms the negative", "[rules][scope]") {
-  CHECK(read(kOpening + "Parent: No sandpit cover, right? Warden: Correct, the sandpit cover blew away.",
+  CHECK(read_playground(kOpening + "Parent: No sandpit cover, right? Warden: Correct, the sandpit cover blew away.",
              "sandpit_covered") == false);
   // An ordinary question: the yes is a yes.
-  CHECK(read(kOpening + "Parent: Sandpit cover on? Warden: Yes.", "sandpit_covered") == true);
+  CHECK(read_playground(kOpening + "Parent: Sandpit cover on? Warden: Yes.", "sandpit_covered") == true);
   // "No" to a negative tag question agrees or denies: the field stays empty.
-  CHECK(read(kOpening + "Parent: No sandpit cover, right? Warden: No.", "sandpit_covered").is_null());
+  CHECK(read_playground(kOpening + "Parent: No sandpit cover, right? Warden: No.", "sandpit_covered").is_null());
 }
 
 TEST_CASE("rules: the field's cue inside the answer to a question about it is part of the answer", "[rules][scope]") {
-  CHECK(read(kOpening + "Parent: Is the gate secure? Warden: No, the gate latch has snapped.", "gate_secure") ==
+  CHECK(read_playground(kOpening + "Parent: Is the gate secure? Warden: No, the gate latch has snapped.", "gate_secure") ==
         false);
-  CHECK(read(kOpening + "Parent: Is the gate secure? Warden: Yes, the gate is fine.", "gate_secure") == true);
+  CHECK(read_playground(kOpening + "Parent: Is the gate secure? Warden: Yes, the gate is fine.", "gate_secure") == true);
   // A later sentence about the field is a statement of its own.
-  CHECK(read(kOpening + "Parent: Lighting? Warden: All good. Parent: Thanks. Warden: Oh, the lights by the slide are dead.",
+  CHECK(read_playground(kOpening + "Parent: Lighting? Warden: All good. Parent: Thanks. Warden: Oh, the lights by the slide are dead.",
              "lighting_ok") == false);
 }

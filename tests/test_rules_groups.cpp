@@ -38,7 +38,7 @@ GroupSpec medications() {
   return g;
 }
 
-NormalizeContext context() {
+NormalizeContext read_context() {
   NormalizeContext ctx;
   ctx.reference_date = "2026-05-04";
   return ctx;
@@ -84,7 +84,7 @@ TEST_CASE("group: records said one per sentence are read with their sub-values",
   auto r = read_group(medications(),
                       "Medications for Biscuit. Carprofen, twenty five milligrams, oral, at eight fifteen. "
                       "Gabapentin, a hundred milligrams, oral, at nine.",
-                      context());
+                      read_context());
   REQUIRE(r.records);
   REQUIRE(r.records->size() == 2);
   CHECK(text_of((*r.records)[0], "drug") == "Carprofen");
@@ -99,7 +99,7 @@ TEST_CASE("group: a removed record is left out and a correction changes its reco
                       "Meds today. First, Carprofen, twenty five milligrams, oral. Second, Maropitant, ten milligrams, "
                       "injection. Third, Gabapentin, fifty milligrams, oral. Actually scratch the maropitant, the owner "
                       "declined it. And the gabapentin was sixty milligrams, not fifty.",
-                      context());
+                      read_context());
   REQUIRE(r.records);
   REQUIRE(r.records->size() == 2);
   CHECK(text_of((*r.records)[0], "drug") == "Carprofen");
@@ -111,7 +111,7 @@ TEST_CASE("group: a return to an earlier record adds to it, not a new record", "
   auto r = read_group(medications(),
                       "Nurse: First, Carprofen, oral. Second, Cefovecin, eighty milligrams, injection. "
                       "Vet: Back to the carprofen, what dose? Nurse: Twelve milligrams.",
-                      context());
+                      read_context());
   REQUIRE(r.records);
   REQUIRE(r.records->size() == 2);
   CHECK(number_of((*r.records)[0], "dose_mg") == 12);
@@ -120,22 +120,22 @@ TEST_CASE("group: a return to an earlier record adds to it, not a new record", "
 
 TEST_CASE("group: none said gives an empty list, never mentioned gives no list", "[rules][groups]") {
   auto none = read_group(medications(), "Routine check. Weight is stable and there are no medications at all.",
-                         context());
+                         read_context());
   REQUIRE(none.records);
   CHECK(none.records->empty());
-  auto silent = read_group(medications(), "Routine check. Weight is stable, coat is glossy.", context());
+  auto silent = read_group(medications(), "Routine check. Weight is stable, coat is glossy.", read_context());
   CHECK_FALSE(silent.records);
 }
 
 TEST_CASE("group: the current list is kept and a new record appended", "[rules][groups][!shouldfail]") {
   Json current = Json::array({Json{{"drug", "Carprofen"}, {"dose_mg", 25}, {"route", "oral"}, {"given_at", nullptr}}});
-  auto r = read_group(medications(), "Another one: Maropitant, ten milligrams, injection.", context(), current);
+  auto r = read_group(medications(), "Another one: Maropitant, ten milligrams, injection.", read_context(), current);
   REQUIRE(r.records);
   REQUIRE(r.records->size() == 2);
   CHECK(text_of((*r.records)[0], "drug") == "Carprofen");
   CHECK(text_of((*r.records)[1], "drug") == "Maropitant");
   CHECK(r.changed);
-  auto untouched = read_group(medications(), "Weight is stable.", context(), current);
+  auto untouched = read_group(medications(), "Weight is stable.", read_context(), current);
   REQUIRE(untouched.records);
   CHECK(untouched.records->size() == 1);
   CHECK_FALSE(untouched.changed);
@@ -161,7 +161,7 @@ TEST_CASE("group: a withdrawal said in the clause that gave the record removes i
   auto r = read_group(medications(),
                       "meds first carprofen twenty five milligrams oral second maropitant ten milligrams injection "
                       "actually delete the maropitant the owner declined it",
-                      context());
+                      read_context());
   REQUIRE(r.records);
   REQUIRE(r.records->size() == 1);
   CHECK(number_of((*r.records)[0], "dose_mg") == 25);
@@ -174,7 +174,7 @@ TEST_CASE("group: a new person's name opening a sentence starts the next record"
   role.required = true;
   people.fields = {sub("name", "Name", FieldType::Text, {"name"}), role};
   people.names = {"People", "people"};
-  auto r = read_group(people, "People at the kennel. Ann Lee, owner. Tom Berg, owner. Eva Lund, handler.", context());
+  auto r = read_group(people, "People at the kennel. Ann Lee, owner. Tom Berg, owner. Eva Lund, handler.", read_context());
   REQUIRE(r.records);
   REQUIRE(r.records->size() == 3);
   CHECK(text_of((*r.records)[1], "name") == "Tom Berg");
@@ -189,7 +189,7 @@ TEST_CASE("group: a colour sub-field takes the colour said in its record, with i
                   sub("wheel_size", "Wheel size", FieldType::Number, {"wheels", "wheel size"})};
   bikes.names = {"Bikes", "bikes", "bicycles"};
   auto r = read_group(bikes, "Two bikes in for service. First, a Brompton, dark green, wheel size sixteen. Second, a "
-                             "Cervelo with a red frame, wheels twenty eight.", context());
+                             "Cervelo with a red frame, wheels twenty eight.", read_context());
   REQUIRE(r.records);
   REQUIRE(r.records->size() == 2);
   CHECK(text_of((*r.records)[0], "frame_colour") == "dark green");
@@ -201,7 +201,7 @@ TEST_CASE("group: with the list said to be empty, a lone name is not a record", 
   auto r = read_group(medications(),
                       "Vet: Anything given today? Nurse: No, no medications at all, the owner declined. "
                       "Vet: Sign it off then. Nurse: Marguerite Olsson, at nine fifteen.",
-                      context());
+                      read_context());
   REQUIRE(r.records);
   CHECK(r.records->empty());
 }
@@ -214,7 +214,7 @@ TEST_CASE("group: a person record is named by the full name said, not its openin
                    sub("bitten", "Bitten", FieldType::Boolean, {"bitten"})};
   people.names = {"People", "people"};
   auto r = read_group(people, "People. First, the Labrador owner, Ann Lee, not bitten. Second, the Collie handler, "
-                              "Tom Berg, bitten on the hand.", context());
+                              "Tom Berg, bitten on the hand.", read_context());
   REQUIRE(r.records);
   REQUIRE(r.records->size() == 2);
   CHECK(text_of((*r.records)[0], "name") == "Ann Lee");

@@ -28,34 +28,34 @@ Template yard_template() {
   return *t;
 }
 
-Json read(const std::string& text, const std::string& id) {
+Json read_yard(const std::string& text, const std::string& id) {
   static const Template t = yard_template();
   return testing::rules_raw_value(t, text, id, "2026-06-02");
 }
 }  // namespace
 
 TEST_CASE("rules: a guideline's worked example shows where a code's hyphen goes", "[rules][unseen]") {
-  CHECK(read("Unit P J four, all lights working.", "unit_id") == "PJ-4");
-  CHECK(read("Unit T R twelve parked up.", "unit_id") == "TR-12");
+  CHECK(read_yard("Unit P J four, all lights working.", "unit_id") == "PJ-4");
+  CHECK(read_yard("Unit T R twelve parked up.", "unit_id") == "TR-12");
   // An example whose hyphen stands for a spoken 'dash' asks for none of its own.
-  CHECK(read("Tag B R nine on the door.", "tag_code") == "BR9");
-  CHECK(read("Tag C dash one two on the door.", "tag_code") == "C-12");
+  CHECK(read_yard("Tag B R nine on the door.", "tag_code") == "BR9");
+  CHECK(read_yard("Tag C dash one two on the door.", "tag_code") == "C-12");
 }
 
 TEST_CASE("rules: how full a tank is, on a field in percent", "[rules][unseen]") {
-  CHECK(read("Fuel about three quarters, load two tonnes.", "fuel_percent") == 75);
-  CHECK(read("Fuel? - Half a tank.", "fuel_percent") == 50);
-  CHECK(read("Tank is full, load two tonnes.", "fuel_percent") == 100);
-  CHECK(read("Fuel is at sixty percent.", "fuel_percent") == 60);
+  CHECK(read_yard("Fuel about three quarters, load two tonnes.", "fuel_percent") == 75);
+  CHECK(read_yard("Fuel? - Half a tank.", "fuel_percent") == 50);
+  CHECK(read_yard("Tank is full, load two tonnes.", "fuel_percent") == 100);
+  CHECK(read_yard("Fuel is at sixty percent.", "fuel_percent") == 60);
   // A field in another unit keeps a fraction as said.
-  CHECK(read("Load three quarters of a tonne.", "load_tonnes") == 0.75);
+  CHECK(read_yard("Load three quarters of a tonne.", "load_tonnes") == 0.75);
 }
 
 TEST_CASE("rules: last month or next year names no day", "[rules][unseen]") {
   // (A check form dated by nothing said is dated today; a month's shift is never read.)
-  CHECK(read("We moved the van to bay four last month.", "check_date") != "2026-05-02");
-  CHECK(read("New tyres due next year.", "check_date") != "2027-06-02");
+  CHECK(read_yard("We moved the van to bay four last month.", "check_date") != "2026-05-02");
+  CHECK(read_yard("New tyres due next year.", "check_date") != "2027-06-02");
   // A day of a named month still is one, and so is a relative day.
-  CHECK(read("Checked on the third of last month.", "check_date") == "2026-05-03");
-  CHECK(read("Checked on yesterday.", "check_date") == "2026-06-01");
+  CHECK(read_yard("Checked on the third of last month.", "check_date") == "2026-05-03");
+  CHECK(read_yard("Checked on yesterday.", "check_date") == "2026-06-01");
 }

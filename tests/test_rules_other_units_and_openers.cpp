@@ -11,7 +11,7 @@
 using namespace invox;
 
 namespace {
-Template yard_template() {
+Template yard_check_template() {
   auto t = parse_template(Json::parse(R"({
     "id": "yard-check", "title": "Yard check", "version": "1",
     "fields": [
@@ -31,34 +31,34 @@ Template yard_template() {
   return *t;
 }
 
-Json read(const std::string& text, const std::string& id) {
-  static const Template t = yard_template();
+Json read_yard_check(const std::string& text, const std::string& id) {
+  static const Template t = yard_check_template();
   return testing::rules_raw_value(t, text, id, "2026-04-21");
 }
 }  // namespace
 
 TEST_CASE("rules: a number said in another unit of the field's dimension is converted", "[rules][unseen]") {
-  CHECK(read("The plate says two point five tonnes. Brakes fine.", "load_kg") == 2500);
-  CHECK(read("It's forty-five hundred pounds, give or take.", "load_kg") == Approx(2041.2).margin(0.05));
-  CHECK(read("We cleared about three hundred square feet this morning.", "yard_area") == 28);
-  CHECK(read("They kept us there for forty-five minutes, then waved us on.", "wait_hours") == 0.75);
+  CHECK(read_yard_check("The plate says two point five tonnes. Brakes fine.", "load_kg") == 2500);
+  CHECK(read_yard_check("It's forty-five hundred pounds, give or take.", "load_kg") == Approx(2041.2).margin(0.05));
+  CHECK(read_yard_check("We cleared about three hundred square feet this morning.", "yard_area") == 28);
+  CHECK(read_yard_check("They kept us there for forty-five minutes, then waved us on.", "wait_hours") == 0.75);
   // The unit goes on past its word: "five foot four", "a metre and a half".
-  CHECK(read("The box is thirteen foot two and empty.", "trailer_height_cm") == 401);
-  CHECK(read("The box is about a metre and a half taller than the car.", "trailer_height_cm") == 150);
+  CHECK(read_yard_check("The box is thirteen foot two and empty.", "trailer_height_cm") == 401);
+  CHECK(read_yard_check("The box is about a metre and a half taller than the car.", "trailer_height_cm") == 150);
   // A unit of another dimension says nothing about the field.
-  CHECK(read("We drove three hundred miles to get here.", "yard_area").is_null());
+  CHECK(read_yard_check("We drove three hundred miles to get here.", "yard_area").is_null());
 }
 
 TEST_CASE("rules: a labelled turn that opens with a full name gives the speaker's own", "[rules][unseen]") {
-  CHECK(read("Gate: All done then. Driver: Jamal Osei-Bonsu, bay eleven, signing out.", "driver_name") ==
+  CHECK(read_yard_check("Gate: All done then. Driver: Jamal Osei-Bonsu, bay eleven, signing out.", "driver_name") ==
         "Jamal Osei-Bonsu");
-  CHECK(read("Gate: Who's on the early run? Driver: Me, Sione Fifita. Gate: Thanks.", "driver_name") ==
+  CHECK(read_yard_check("Gate: Who's on the early run? Driver: Me, Sione Fifita. Gate: Thanks.", "driver_name") ==
         "Sione Fifita");
   // A name that answers a question is whoever was asked about.
   const std::string asked = "Driver: Hi, I'm Tobias Kettleman, in for the pickup. Gate: Who signs off on this? "
                             "Driver: Ilse Marquardt. Gate: Fine.";
-  CHECK(read(asked, "driver_name") == "Tobias Kettleman");
-  CHECK(read(asked, "signer_name") == "Ilse Marquardt");
+  CHECK(read_yard_check(asked, "driver_name") == "Tobias Kettleman");
+  CHECK(read_yard_check(asked, "signer_name") == "Ilse Marquardt");
   // A first name alone opening a turn addresses someone.
-  CHECK(read("Gate: Are you done? Driver: Kevin, give me a minute.", "driver_name").is_null());
+  CHECK(read_yard_check("Gate: Are you done? Driver: Kevin, give me a minute.", "driver_name").is_null());
 }

@@ -22,21 +22,21 @@ Template lost_property_template() {
   return *t;
 }
 
-Json read(const std::string& text, const std::string& id) {
+Json read_lost_property(const std::string& text, const std::string& id) {
   static const Template t = lost_property_template();
   return testing::rules_raw_value(t, text, id, "2026-04-21");
 }
 }  // namespace
 
 TEST_CASE("rules: a place named with its kind after a preposition fills a place field", "[rules][unseen]") {
-  CHECK(read("I picked it up this morning on Orewa Beach, just lying there.", "where_found") == "Orewa Beach");
-  CHECK(read("It was under a bench on Mount Cotton Road. Nobody around.", "where_found") == "Mount Cotton Road");
+  CHECK(read_lost_property("I picked it up this morning on Orewa Beach, just lying there.", "where_found") == "Orewa Beach");
+  CHECK(read_lost_property("It was under a bench on Mount Cotton Road. Nobody around.", "where_found") == "Mount Cotton Road");
   // A kind from the field's guidelines counts as well as a street word.
-  CHECK(read("It turned up near Kingsland Station after the last train.", "where_found") == "Kingsland Station");
+  CHECK(read_lost_property("It turned up near Kingsland Station after the last train.", "where_found") == "Kingsland Station");
   // When it happened is no part of where; a number after the place is.
-  CHECK(read("Where found? Kingsland Station last night.", "where_found") == "Kingsland Station");
-  CHECK(read("Where found? The car park behind building 4.", "where_found") == "car park behind building 4");
+  CHECK(read_lost_property("Where found? Kingsland Station last night.", "where_found") == "Kingsland Station");
+  CHECK(read_lost_property("Where found? The car park behind building 4.", "where_found") == "car park behind building 4");
   // A capitalized name with no preposition before it, or no kind after it, is no place.
-  CHECK(read("Harriet Lane brought it in.", "where_found").is_null());
-  CHECK(read("I found it near Jonah, he had it.", "where_found").is_null());
+  CHECK(read_lost_property("Harriet Lane brought it in.", "where_found").is_null());
+  CHECK(read_lost_property("I found it near Jonah, he had it.", "where_found").is_null());
 }

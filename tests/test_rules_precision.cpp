@@ -23,7 +23,7 @@ Template salon_template() {
   return *t;
 }
 
-Json read(const std::string& text, const std::string& id) {
+Json read_salon(const std::string& text, const std::string& id) {
   Template t = salon_template();
   return testing::rules_raw_value(t, text, id, "2026-05-11");
 }
@@ -31,15 +31,15 @@ Json read(const std::string& text, const std::string& id) {
 
 TEST_CASE("rules: a guideline quoting a word to leave out gives no cue", "[rules][dialogue]") {
   // 'the' names what to drop from the value; it must not make every "the ..." a salon.
-  CHECK(read("Hang the leash by the door, the dog is calm today.", "salon").is_null());
+  CHECK(read_salon("Hang the leash by the door, the dog is calm today.", "salon").is_null());
   // The real cue and the example still work.
-  CHECK(read("Groomed at Muddy Paws.", "salon") == "Muddy Paws");
+  CHECK(read_salon("Groomed at Muddy Paws.", "salon") == "Muddy Paws");
 }
 
 TEST_CASE("rules: a refusal after a yes/no cue answers no", "[rules][dialogue]") {
-  CHECK(read("Nail trim declined by the owner.", "nail_trim") == false);
-  CHECK(read("Nail trim refused, he would not sit still.", "nail_trim") == false);
-  CHECK(read("Nail trim done.", "nail_trim") == true);
+  CHECK(read_salon("Nail trim declined by the owner.", "nail_trim") == false);
+  CHECK(read_salon("Nail trim refused, he would not sit still.", "nail_trim") == false);
+  CHECK(read_salon("Nail trim done.", "nail_trim") == true);
 }
 
 TEST_CASE("rules: an ordinal before a noun is not the form's unlabelled date", "[rules][dialogue]") {

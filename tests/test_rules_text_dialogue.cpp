@@ -30,101 +30,95 @@ Template kennel_template() {
 }
 
 // The raw value the engine read for `id` with template `t`, or null.
-Json read_with(const Template& t, const std::string& text, const std::string& id) {
+Json read_in_may(const Template& t, const std::string& text, const std::string& id) {
   return testing::rules_raw_value(t, text, id, "2026-05-04");
 }
 
-Json read(const std::string& text, const std::string& id) { return read_with(kennel_template(), text, id); }
+Json read_kennel(const std::string& text, const std::string& id) { return read_in_may(kennel_template(), text, id); }
 
-// An invented template from its JSON text.
-Template invented(const char* json) {
-  auto t = parse_template(Json::parse(json), "invented template");
-  REQUIRE(t.has_value());
-  return *t;
-}
 }  // namespace
 
 TEST_CASE("rules: a field that asks for a first and last name takes no first name alone", "[rules][dialogue-text]") {
   // The caller is staff giving a first name; the owner's full name is never said.
-  CHECK(read("Hi, it's Wren from Happy Tails, calling about your booking.", "owner_name").is_null());
-  CHECK(read("Hi, this is Wren Castellane, calling about my booking.", "owner_name") == "Wren Castellane");
+  CHECK(read_kennel("Hi, it's Wren from Happy Tails, calling about your booking.", "owner_name").is_null());
+  CHECK(read_kennel("Hi, this is Wren Castellane, calling about my booking.", "owner_name") == "Wren Castellane");
   // A field that does not ask for a full name still takes one word.
-  CHECK(read("The vet is Okafor, he knows the dog.", "vet_name") == "Okafor");
+  CHECK(read_kennel("The vet is Okafor, he knows the dog.", "vet_name") == "Okafor");
 }
 
 TEST_CASE("rules: a rank or title before a name is not part of it", "[rules][dialogue-text]") {
-  CHECK(read("The vet is Captain Ilse Moravec from the army clinic.", "vet_name") == "Ilse Moravec");
-  CHECK(read("Owner is Mrs. Dagny Holm, she booked online.", "owner_name") == "Dagny Holm");
+  CHECK(read_kennel("The vet is Captain Ilse Moravec from the army clinic.", "vet_name") == "Ilse Moravec");
+  CHECK(read_kennel("Owner is Mrs. Dagny Holm, she booked online.", "owner_name") == "Dagny Holm");
 }
 
-TEST_CASE("rules: a name read before its cue passes the same tests as one after it", "[rules][dialogue-text]") {
+TEST_CASE("rules: a name read_kennel before its cue passes the same tests as one after it", "[rules][dialogue-text]") {
   // "Two vets" counts vets; "Two" is not a name.
-  CHECK(read("Two vets saw him last year.", "vet_name").is_null());
+  CHECK(read_kennel("Two vets saw him last year.", "vet_name").is_null());
 }
 
 TEST_CASE("rules: a capitalized run after an article names a thing, not a person", "[rules][dialogue-text]") {
-  CHECK(read("Morning! This is the Maple Grove kennel, you're booked in.", "owner_name").is_null());
+  CHECK(read_kennel("Morning! This is the Maple Grove kennel, you're booked in.", "owner_name").is_null());
 }
 
 TEST_CASE("rules: a comment after a list's last item is not an item", "[rules][dialogue-text]") {
-  CHECK(read("Any concerns? Limping and coughing, usually after long walks.", "concerns") ==
+  CHECK(read_kennel("Any concerns? Limping and coughing, usually after long walks.", "concerns") ==
         Json::array({"Limping", "coughing"}));
-  CHECK(read("Toys: a rope, a ball, everything else stays home.", "toys") == Json::array({"rope", "ball"}));
+  CHECK(read_kennel("Toys: a rope, a ball, everything else stays home.", "toys") == Json::array({"rope", "ball"}));
 }
 
 TEST_CASE("rules: a hyphenated word keeps its short part at an item's start or end", "[rules][dialogue-text]") {
   // "on" and "in" are function words alone; in "on-call" and "check-in" they are part of the word.
-  CHECK(read("Concerns: on-call vet coverage, late check-in.", "concerns") ==
+  CHECK(read_kennel("Concerns: on-call vet coverage, late check-in.", "concerns") ==
         Json::array({"on-call vet coverage", "late check-in"}));
-  CHECK(read("Concerns: on the lead, limping.", "concerns") == Json::array({"lead", "limping"}));
+  CHECK(read_kennel("Concerns: on the lead, limping.", "concerns") == Json::array({"lead", "limping"}));
 }
 
 TEST_CASE("rules: 'or' joins list items like 'and'", "[rules][dialogue-text]") {
-  CHECK(read("Watch for limping, sneezing, or coughing.", "concerns") ==
+  CHECK(read_kennel("Watch for limping, sneezing, or coughing.", "concerns") ==
         Json::array({"limping", "sneezing", "coughing"}));
 }
 
 TEST_CASE("rules: a value labelled with a colon starts after the colon", "[rules][dialogue-text]") {
-  CHECK(read("Concerns noted: limping, sneezing.", "concerns") == Json::array({"limping", "sneezing"}));
-  CHECK(read("Toys, though: a rope and a ball.", "toys") == Json::array({"rope", "ball"}));
+  CHECK(read_kennel("Concerns noted: limping, sneezing.", "concerns") == Json::array({"limping", "sneezing"}));
+  CHECK(read_kennel("Toys, though: a rope and a ball.", "toys") == Json::array({"rope", "ball"}));
 }
 
 TEST_CASE("rules: a cue that ends its clause before a joiner has no value after it", "[rules][dialogue-text]") {
-  CHECK(read("She's some kind of breed, and then the vet said so.", "breed").is_null());
-  CHECK(read("The breed, a whippet.", "breed") == "whippet");
+  CHECK(read_kennel("She's some kind of breed, and then the vet said so.", "breed").is_null());
+  CHECK(read_kennel("The breed, a whippet.", "breed") == "whippet");
 }
 
 TEST_CASE("rules: a lone negator is never a list's label", "[rules][dialogue-text]") {
   // "not" may match a cue such as "noted" as a word form; it labels nothing.
-  CHECK(read("I'm not staying long this time.", "marks").is_null());
-  CHECK(read("Marks noted: a scar on the left ear.", "marks") == Json::array({"scar on the left ear"}));
+  CHECK(read_kennel("I'm not staying long this time.", "marks").is_null());
+  CHECK(read_kennel("Marks noted: a scar on the left ear.", "marks") == Json::array({"scar on the left ear"}));
 }
 
 TEST_CASE("rules: a cue word in a later item of an answer is part of that item", "[rules][dialogue-text]") {
   // The question asks for the list; "watch for" in the second item is not a new label.
-  CHECK(read("Anything to watch for? Limping, and watch for coughing at night.", "concerns") ==
+  CHECK(read_kennel("Anything to watch for? Limping, and watch for coughing at night.", "concerns") ==
         Json::array({"Limping", "watch for coughing at night"}));
   // Outside an answer, a later cue restates the list and is read.
-  CHECK(read("He had a limp, so concerns are limping and coughing.", "concerns") ==
+  CHECK(read_kennel("He had a limp, so concerns are limping and coughing.", "concerns") ==
         Json::array({"limping", "coughing"}));
 }
 
 TEST_CASE("rules: another field's cue inside a list item is part of the item", "[rules][dialogue-text]") {
-  CHECK(read("Concerns: a cracked water bowl lid, and limping.", "concerns") ==
+  CHECK(read_kennel("Concerns: a cracked water bowl lid, and limping.", "concerns") ==
         Json::array({"cracked water bowl lid", "limping"}));
   // Where it opens an item it still ends the list.
-  CHECK(read("Concerns: limping, water bowl is missing.", "concerns") == Json::array({"limping"}));
+  CHECK(read_kennel("Concerns: limping, water bowl is missing.", "concerns") == Json::array({"limping"}));
 }
 
 TEST_CASE("rules: a comment after an item ends it, and the list goes on after 'And'", "[rules][dialogue-text]") {
-  CHECK(read("Which toys? A rope, he loves it. And a ball, she chews it.", "toys") == Json::array({"rope", "ball"}));
+  CHECK(read_kennel("Which toys? A rope, he loves it. And a ball, she chews it.", "toys") == Json::array({"rope", "ball"}));
   // Without a sentence opening with a joiner the list ends at the comment.
-  CHECK(read("Which toys? A rope, he loves it. The ball stays home.", "toys") == Json::array({"rope"}));
+  CHECK(read_kennel("Which toys? A rope, he loves it. The ball stays home.", "toys") == Json::array({"rope"}));
 }
 
 TEST_CASE("rules: a free-text value does not start with a subject pronoun", "[rules][dialogue-text]") {
-  CHECK(read("What breed is he? I'm not sure, we got him from a shelter.", "breed").is_null());
-  CHECK(read("What breed is he? A beagle cross, from a shelter.", "breed") == "beagle cross");
+  CHECK(read_kennel("What breed is he? I'm not sure, we got him from a shelter.", "breed").is_null());
+  CHECK(read_kennel("What breed is he? A beagle cross, from a shelter.", "breed") == "beagle cross");
 }
 
 namespace {
@@ -144,7 +138,7 @@ constexpr const char* kDeliveryTemplate = R"({
     ]})";
 
 Json read_delivery(const std::string& text, const std::string& id) {
-  return read_with(invented(kDeliveryTemplate), text, id);
+  return read_in_may(testing::invented_template(kDeliveryTemplate), text, id);
 }
 }  // namespace
 
@@ -194,7 +188,7 @@ constexpr const char* kHelplineTemplate = R"({
     ]})";
 
 Json read_helpline(const std::string& text, const std::string& id) {
-  return read_with(invented(kHelplineTemplate), text, id);
+  return read_in_may(testing::invented_template(kHelplineTemplate), text, id);
 }
 }  // namespace
 
@@ -227,7 +221,7 @@ constexpr const char* kViewingTemplate = R"({
       {"id": "rooms", "label": "Rooms", "type": "number", "aliases": ["rooms"]}
     ]})";
 
-Json read_viewing(const std::string& text) { return read_with(invented(kViewingTemplate), text, "viewing_address"); }
+Json read_viewing(const std::string& text) { return read_in_may(testing::invented_template(kViewingTemplate), text, "viewing_address"); }
 }  // namespace
 
 TEST_CASE("rules: a street address runs past its house number and comma to the unit", "[rules][dialogue-text]") {
@@ -252,7 +246,7 @@ constexpr const char* kAuditionTemplate = R"({
     ]})";
 
 Json read_audition(const std::string& text, const std::string& id) {
-  return read_with(invented(kAuditionTemplate), text, id);
+  return read_in_may(testing::invented_template(kAuditionTemplate), text, id);
 }
 }  // namespace
 
@@ -281,24 +275,24 @@ TEST_CASE("rules: a field whose guidelines ask for a first and last name holds a
 
 TEST_CASE("rules: a capitalized word that opens a sentence or a cue inside a name is no name", "[rules][dialogue-text]") {
   // "Vet" is the vet field's cue, but here part of a business's name.
-  CHECK(read("We used to go to Parkside Vet Clinic, nice people.", "vet_name").is_null());
-  CHECK(read("Morning, I'm Vet Okafor from the clinic.", "vet_name") == "Okafor");
+  CHECK(read_kennel("We used to go to Parkside Vet Clinic, nice people.", "vet_name").is_null());
+  CHECK(read_kennel("Morning, I'm Vet Okafor from the clinic.", "vet_name") == "Okafor");
   // The answer's first word is capitalized because it opens the sentence.
-  CHECK(read("Which vet do you use? Since last spring we go nowhere.", "vet_name").is_null());
-  CHECK(read("Which vet do you use? Okafor, on Mill Street.", "vet_name") == "Okafor");
+  CHECK(read_kennel("Which vet do you use? Since last spring we go nowhere.", "vet_name").is_null());
+  CHECK(read_kennel("Which vet do you use? Okafor, on Mill Street.", "vet_name") == "Okafor");
 }
 
 TEST_CASE("rules: the name of a thing may be said in lowercase words", "[rules][dialogue-text]") {
-  const Template t = invented(R"({
+  const Template t = testing::invented_template(R"({
     "id": "vet-pickup", "title": "Vet pickup", "version": "1",
     "fields": [
       {"id": "pet_name", "label": "Pet name", "type": "text", "aliases": ["pet"]},
       {"id": "medicine_name", "label": "Medicine name", "type": "text", "aliases": ["prescription"]},
       {"id": "tablets", "label": "Tablets", "type": "number", "aliases": ["tablets"]}
     ]})");
-  CHECK(read_with(t, "Hi, you have a new prescription for carprofen, twenty tablets.", "medicine_name") == "carprofen");
+  CHECK(read_in_may(t, "Hi, you have a new prescription for carprofen, twenty tablets.", "medicine_name") == "carprofen");
   // A clause is no name.
-  CHECK(read_with(t, "Prescription? Give him half a tablet daily for a week.", "medicine_name").is_null());
+  CHECK(read_in_may(t, "Prescription? Give him half a tablet daily for a week.", "medicine_name").is_null());
   // Capitalized names are still read as names.
-  CHECK(read_with(t, "The prescription is Rimadyl, twenty tablets.", "medicine_name") == "Rimadyl");
+  CHECK(read_in_may(t, "The prescription is Rimadyl, twenty tablets.", "medicine_name") == "Rimadyl");
 }

@@ -9,19 +9,14 @@
 using namespace invox;
 
 namespace {
-Template invented(const char* json) {
-  auto t = parse_template(Json::parse(json), "invented template");
-  REQUIRE(t.has_value());
-  return *t;
-}
 
-Json read_with(const Template& t, const std::string& text, const std::string& id) {
+Json read_in_june(const Template& t, const std::string& text, const std::string& id) {
   return testing::rules_raw_value(t, text, id, "2026-06-10");
 }
 
 // A repair visit: two people, a product, a list of parts and a measurement.
 Template repair_template() {
-  return invented(R"({"id": "repair-visit", "title": "Repair visit", "fields": [
+  return testing::invented_template(R"({"id": "repair-visit", "title": "Repair visit", "fields": [
     {"id": "technician", "label": "Technician", "type": "text", "aliases": ["technician", "engineer"],
      "guidelines": "First and last name."},
     {"id": "customer", "label": "Customer", "type": "text", "aliases": ["customer"],
@@ -34,7 +29,7 @@ Template repair_template() {
 
 // A clinic visit whose guidelines say a read-back list wins.
 Template clinic_template() {
-  return invented(R"({"id": "clinic-visit", "title": "Clinic visit", "fields": [
+  return testing::invented_template(R"({"id": "clinic-visit", "title": "Clinic visit", "fields": [
     {"id": "patient", "label": "Patient", "type": "text", "aliases": ["patient"]},
     {"id": "symptoms", "label": "Symptoms", "type": "textarea", "aliases": ["symptoms", "hurt"],
      "guidelines": "One item per symptom; when the nurse reads the list back, its wording wins."},
@@ -43,8 +38,8 @@ Template clinic_template() {
     {"id": "allergies", "label": "Allergies", "type": "textarea", "aliases": ["allergies"]}]})");
 }
 
-Json repair(const std::string& text, const std::string& id) { return read_with(repair_template(), text, id); }
-Json clinic(const std::string& text, const std::string& id) { return read_with(clinic_template(), text, id); }
+Json repair(const std::string& text, const std::string& id) { return read_in_june(repair_template(), text, id); }
+Json clinic(const std::string& text, const std::string& id) { return read_in_june(clinic_template(), text, id); }
 }  // namespace
 
 TEST_CASE("rules: a long dash between turns is punctuation, not a word", "[rules][text-general]") {
@@ -60,10 +55,10 @@ TEST_CASE("rules: a list read back as it is written down", "[rules][text-general
   // A record phrase followed by a clause of its own reads nothing back.
   CHECK(clinic("Nurse: I'll note I called her father at noon.", "symptoms").is_null());
   // The template's only list takes a read-back when no cue names it.
-  auto desk = invented(R"({"id": "desk-log", "title": "Desk log", "fields": [
+  auto desk = testing::invented_template(R"({"id": "desk-log", "title": "Desk log", "fields": [
     {"id": "guest", "label": "Guest", "type": "text"},
     {"id": "problems", "label": "Problems", "type": "textarea"}]})");
-  CHECK(read_with(desk, "Okay. So I'm logging: a broken lamp, and a stained carpet.", "problems") ==
+  CHECK(read_in_june(desk, "Okay. So I'm logging: a broken lamp, and a stained carpet.", "problems") ==
         Json::array({"broken lamp", "stained carpet"}));
 }
 
@@ -76,11 +71,11 @@ TEST_CASE("rules: list items that are not items", "[rules][text-general]") {
   CHECK(repair("I swapped the fuse, it was blown, and the plug on the kettle.", "parts") ==
         Json::array({"fuse", "plug on the kettle"}));
   // A measurement another field holds.
-  auto site = invented(R"({"id": "site-day", "title": "Site day", "fields": [
+  auto site = testing::invented_template(R"({"id": "site-day", "title": "Site day", "fields": [
     {"id": "work_done", "label": "Work done", "type": "textarea", "aliases": ["work done"]},
     {"id": "volume_m3", "label": "Concrete placed", "type": "number", "unit": "m³",
      "guidelines": "Cubic metres placed today."}]})");
-  CHECK(read_with(site, "Work done: laid the garage slab, thirty cubic metres, and backfilled the trench.",
+  CHECK(read_in_june(site, "Work done: laid the garage slab, thirty cubic metres, and backfilled the trench.",
                   "work_done") == Json::array({"laid the garage slab", "backfilled the trench"}));
   // A time of day.
   CHECK(clinic("Her knee hurt this evening.", "symptoms").is_null());
@@ -103,13 +98,13 @@ TEST_CASE("rules: where list items are cut", "[rules][text-general]") {
 }
 
 TEST_CASE("rules: the speaker's own action joined to a list", "[rules][text-general]") {
-  auto site = invented(R"({"id": "site-day", "title": "Site day", "fields": [
+  auto site = testing::invented_template(R"({"id": "site-day", "title": "Site day", "fields": [
     {"id": "work_done", "label": "Work done", "type": "textarea", "aliases": ["got done"]},
     {"id": "meds", "label": "Medications", "type": "textarea", "aliases": ["medications"]}]})");
-  CHECK(read_with(site, "What did we get done? \xE2\x80\x94 Fenced the yard, and we painted the shed.", "work_done") ==
+  CHECK(read_in_june(site, "What did we get done? \xE2\x80\x94 Fenced the yard, and we painted the shed.", "work_done") ==
         Json::array({"Fenced the yard", "painted the shed"}));
   // A pronoun right after the cue starts no list.
-  CHECK(read_with(site, "He refused medications and we couldn't book a review.", "meds").is_null());
+  CHECK(read_in_june(site, "He refused medications and we couldn't book a review.", "meds").is_null());
 }
 
 TEST_CASE("rules: negation and bare answers for list cues", "[rules][text-general]") {
@@ -131,34 +126,34 @@ TEST_CASE("rules: whose name it is in a labelled conversation", "[rules][text-ge
 }
 
 TEST_CASE("rules: a name in apposition before its cue", "[rules][text-general]") {
-  auto desk = invented(R"({"id": "desk", "title": "Desk", "fields": [
+  auto desk = testing::invented_template(R"({"id": "desk", "title": "Desk", "fields": [
     {"id": "handled_by", "label": "Handled by", "type": "text", "aliases": ["night manager"]}]})");
-  CHECK(read_with(desk, "Hello. I'm Tove, the night manager. What happened?", "handled_by") == "Tove");
+  CHECK(read_in_june(desk, "Hello. I'm Tove, the night manager. What happened?", "handled_by") == "Tove");
 }
 
 TEST_CASE("rules: the report's subject named after 'the report is for'", "[rules][text-general]") {
-  auto report = invented(R"({"id": "yard", "title": "Yard report", "fields": [
+  auto report = testing::invented_template(R"({"id": "yard", "title": "Yard report", "fields": [
     {"id": "pupil", "label": "Pupil", "type": "text", "guidelines": "First and last name of the pupil."},
     {"id": "teacher", "label": "Teacher", "type": "text"}]})");
-  CHECK(read_with(report,
+  CHECK(read_in_june(report,
                   "Morning, sorry it's late, we had assembly and then a fire drill. Anyway the report's for "
                   "Ellis Varga, he fell in the yard.",
                   "pupil") == "Ellis Varga");
 }
 
 TEST_CASE("rules: name spans on unseen forms", "[rules][text-general]") {
-  auto shop = invented(R"({"id": "shop", "title": "Shop visit", "fields": [
+  auto shop = testing::invented_template(R"({"id": "shop", "title": "Shop visit", "fields": [
     {"id": "project", "label": "Project", "type": "text", "aliases": ["project"]},
     {"id": "business", "label": "Business name", "type": "text", "aliases": ["business name"]},
     {"id": "kind", "label": "Kind", "type": "enum", "options": ["bakery", "cafe"]},
     {"id": "in_charge", "label": "Person in charge", "type": "text", "aliases": ["person in charge"],
      "guidelines": "First and last name."}]})");
   // A number written at the end of a name.
-  CHECK(read_with(shop, "Project Larchmont Terrace Phase 3. Weather fine.", "project") == "Larchmont Terrace Phase 3");
+  CHECK(read_in_june(shop, "Project Larchmont Terrace Phase 3. Weather fine.", "project") == "Larchmont Terrace Phase 3");
   // A lowercase business name holding another field's option word.
-  CHECK(read_with(shop, "business name is silver birch bakery on mill lane", "business") == "silver birch bakery");
+  CHECK(read_in_june(shop, "business name is silver birch bakery on mill lane", "business") == "silver birch bakery");
   // A role word between the article and a lowercase name.
-  CHECK(read_with(shop, "person in charge is the baker ana rios and it is busy", "in_charge") == "ana rios");
+  CHECK(read_in_june(shop, "person in charge is the baker ana rios and it is busy", "in_charge") == "ana rios");
 }
 
 TEST_CASE("rules: a product model said in passing", "[rules][text-general]") {
@@ -168,11 +163,11 @@ TEST_CASE("rules: a product model said in passing", "[rules][text-general]") {
 }
 
 TEST_CASE("rules: a business presented by its owner", "[rules][text-general]") {
-  auto visit = invented(R"({"id": "visit", "title": "Visit", "fields": [
+  auto visit = testing::invented_template(R"({"id": "visit", "title": "Visit", "fields": [
     {"id": "business", "label": "Business name", "type": "text"},
     {"id": "inspector", "label": "Inspector", "type": "text", "guidelines": "First and last name."}]})");
-  CHECK(read_with(visit, "Hi. This is my bakery, Crumb Theory. Come in.", "business") == "Crumb Theory");
-  CHECK(read_with(visit, "Hi. This is my colleague, Ann Lee.", "business").is_null());
+  CHECK(read_in_june(visit, "Hi. This is my bakery, Crumb Theory. Come in.", "business") == "Crumb Theory");
+  CHECK(read_in_june(visit, "Hi. This is my colleague, Ann Lee.", "business").is_null());
   // A business field is never the form's subject person.
-  CHECK(read_with(visit, "Morning, I'm Bo Lindgren, health officer.", "business").is_null());
+  CHECK(read_in_june(visit, "Morning, I'm Bo Lindgren, health officer.", "business").is_null());
 }

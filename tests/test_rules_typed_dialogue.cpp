@@ -38,69 +38,69 @@ Json read_in(const char* json, const std::string& text, const std::string& id) {
   return testing::rules_raw_value(*t, text, id, "2026-03-04");
 }
 
-Json read(const std::string& text, const std::string& id) { return read_in(kKennel, text, id); }
+Json read_typed_kennel(const std::string& text, const std::string& id) { return read_in(kKennel, text, id); }
 }  // namespace
 
 TEST_CASE("rules: a part of a set is not the count", "[rules][dialogue][typed]") {
-  CHECK(read("Kennels, I count eleven. Wait, two of them are double runs, so thirteen.", "kennels_cleaned") == 13);
+  CHECK(read_typed_kennel("Kennels, I count eleven. Wait, two of them are double runs, so thirteen.", "kennels_cleaned") == 13);
   // With no number before it, "three of them" counts the cue's thing.
-  CHECK(read("Kennels cleaned, three of them.", "kennels_cleaned") == 3);
-  CHECK(read("Dogs? Nine dogs overnight, three of those are puppies.", "dogs_boarded") == 9);
+  CHECK(read_typed_kennel("Kennels cleaned, three of them.", "kennels_cleaned") == 3);
+  CHECK(read_typed_kennel("Dogs? Nine dogs overnight, three of those are puppies.", "dogs_boarded") == 9);
   // "of us" names the whole group, so it stays a count.
-  CHECK(read("Walkers? It's the whole team, six of us.", "walkers_on_shift") == 6);
+  CHECK(read_typed_kennel("Walkers? It's the whole team, six of us.", "walkers_on_shift") == 6);
 }
 
 TEST_CASE("rules: an amount per person is not the count", "[rules][dialogue][typed]") {
-  CHECK(read("Kennels: three each, so nine in total.", "kennels_cleaned") == 9);
+  CHECK(read_typed_kennel("Kennels: three each, so nine in total.", "kennels_cleaned") == 9);
 }
 
 TEST_CASE("rules: 'one' standing for a thing is not a count", "[rules][dialogue][typed]") {
-  CHECK(read("Kennels, I did eleven, wait, plus the corner one, twelve.", "kennels_cleaned") == 12);
-  CHECK(read("Kennels, I did eleven, wait, and this one, twelve.", "kennels_cleaned") == 12);
+  CHECK(read_typed_kennel("Kennels, I did eleven, wait, plus the corner one, twelve.", "kennels_cleaned") == 12);
+  CHECK(read_typed_kennel("Kennels, I did eleven, wait, and this one, twelve.", "kennels_cleaned") == 12);
   // "just the one" is still one.
-  CHECK(read("How many dogs? Just the one.", "dogs_boarded") == 1);
+  CHECK(read_typed_kennel("How many dogs? Just the one.", "dogs_boarded") == 1);
 }
 
 TEST_CASE("rules: a bare 'half' before a noun or an hour is no value", "[rules][dialogue][typed]") {
-  CHECK(read("Dogs? Half a van load, so thirty.", "dogs_boarded") == 30);
-  CHECK(read("Kennels, all done. It's half ten, see you.", "kennels_cleaned").is_null());
+  CHECK(read_typed_kennel("Dogs? Half a van load, so thirty.", "dogs_boarded") == 30);
+  CHECK(read_typed_kennel("Kennels, all done. It's half ten, see you.", "kennels_cleaned").is_null());
   // "two and a half" is a value.
-  CHECK(read("Years of training, two and a half.", "years_training") == 2.5);
+  CHECK(read_typed_kennel("Years of training, two and a half.", "years_training") == 2.5);
 }
 
 TEST_CASE("rules: a number right before its noun counts it", "[rules][dialogue][typed]") {
-  CHECK(read("I count twenty dogs, and the booking sheet says twenty-two.", "dogs_boarded") == 20);
+  CHECK(read_typed_kennel("I count twenty dogs, and the booking sheet says twenty-two.", "dogs_boarded") == 20);
   // In unpunctuated speech-to-text output a number before a cue belongs to the cue before it.
-  CHECK(read("pulse one hundred and four dogs twelve", "pulse_rate") == 104);
-  CHECK(read("pulse one hundred and four dogs twelve", "dogs_boarded") == 12);
+  CHECK(read_typed_kennel("pulse one hundred and four dogs twelve", "pulse_rate") == 104);
+  CHECK(read_typed_kennel("pulse one hundred and four dogs twelve", "dogs_boarded") == 12);
   // A measurement before a cue is no count of it.
-  CHECK(read("Weight is 31.5 dogs, I mean kilos. Pulse ninety.", "pulse_rate") == 90);
+  CHECK(read_typed_kennel("Weight is 31.5 dogs, I mean kilos. Pulse ninety.", "pulse_rate") == 90);
 }
 
 TEST_CASE("rules: a zero quantifier counts only the thing it is next to", "[rules][dialogue][typed]") {
   // "no agility training" negates one kind of training; it says nothing about the years.
-  CHECK(read("Any concerns? No agility training, that's all.", "years_training").is_null());
-  CHECK(read("No more kennels today.", "kennels_cleaned") == 0);
-  CHECK(read("No one was on shift with me, no walkers at all.", "walkers_on_shift") == 0);
+  CHECK(read_typed_kennel("Any concerns? No agility training, that's all.", "years_training").is_null());
+  CHECK(read_typed_kennel("No more kennels today.", "kennels_cleaned") == 0);
+  CHECK(read_typed_kennel("No one was on shift with me, no walkers at all.", "walkers_on_shift") == 0);
 }
 
 TEST_CASE("rules: a guideline phrase said negated is not its value", "[rules][dialogue][typed]") {
-  CHECK(read("Anyone else? It's not just me, the whole crew is out.", "walkers_on_shift").is_null());
-  CHECK(read("Anyone else? Just me today.", "walkers_on_shift") == 1);
+  CHECK(read_typed_kennel("Anyone else? It's not just me, the whole crew is out.", "walkers_on_shift").is_null());
+  CHECK(read_typed_kennel("Anyone else? Just me today.", "walkers_on_shift") == 1);
 }
 
 TEST_CASE("rules: a correction after a hanging pair separator", "[rules][dialogue][typed]") {
   const std::string text = "Blood pressure is one twenty over, sorry, one thirty over eighty.";
-  CHECK(read(text, "systolic") == 130);
+  CHECK(read_typed_kennel(text, "systolic") == 130);
 }
 
 TEST_CASE("rules: a weekday said in the past tense is the most recent one", "[rules][dialogue][typed]") {
-  CHECK(read("When did the limping start? Monday, after the walk.", "problem_start") == "2026-03-02");
-  CHECK(read("Problem start: limping since Monday.", "problem_start") == "2026-03-02");
+  CHECK(read_typed_kennel("When did the limping start? Monday, after the walk.", "problem_start") == "2026-03-02");
+  CHECK(read_typed_kennel("Problem start: limping since Monday.", "problem_start") == "2026-03-02");
   // Also for a date no cue names (the form's event date).
-  CHECK(read("It has been limping since Monday.", "problem_start") == "2026-03-02");
+  CHECK(read_typed_kennel("It has been limping since Monday.", "problem_start") == "2026-03-02");
   // Without a past-tense word a weekday alone is the next one.
-  CHECK(read("We'll start the new diet Monday.", "problem_start") == "2026-03-09");
+  CHECK(read_typed_kennel("We'll start the new diet Monday.", "problem_start") == "2026-03-09");
 }
 
 TEST_CASE("rules: a date said again for another date field is not the event date", "[rules][dialogue][typed]") {
@@ -149,10 +149,10 @@ TEST_CASE("rules: options said as names, and plans, in conversation", "[rules][d
 }
 
 TEST_CASE("rules: a correction led in by a turn opener or 'it's'", "[rules][dialogue][typed]") {
-  CHECK(read("Kennels? I did three. Well, actually, counting the yard it's more like five.", "kennels_cleaned") == 5);
-  CHECK(read("How many dogs? About forty. It's more like forty-five.", "dogs_boarded") == 45);
+  CHECK(read_typed_kennel("Kennels? I did three. Well, actually, counting the yard it's more like five.", "kennels_cleaned") == 5);
+  CHECK(read_typed_kennel("How many dogs? About forty. It's more like forty-five.", "dogs_boarded") == 45);
   // A bare "no" after an opener is an answer, not a correction.
-  CHECK(read("Dogs, twelve. Okay no problem, see you.", "dogs_boarded") == 12);
+  CHECK(read_typed_kennel("Dogs, twelve. Okay no problem, see you.", "dogs_boarded") == 12);
 }
 
 namespace {
@@ -240,13 +240,13 @@ TEST_CASE("rules: no zero for an absent measurement, no value from a scale in th
 }
 
 TEST_CASE("rules: a short question back before the answer", "[rules][dialogue][typed]") {
-  CHECK(read("Host: Dogs tonight? Guest: Mine? About three, all small.", "dogs_boarded") == 3);
+  CHECK(read_typed_kennel("Host: Dogs tonight? Guest: Mine? About three, all small.", "dogs_boarded") == 3);
   // A longer question back is a question, not the way to an answer.
-  CHECK(read("Host: Dogs tonight? Guest: Do you mean the ones in the yard? Host: Three, I think.", "dogs_boarded")
+  CHECK(read_typed_kennel("Host: Dogs tonight? Guest: Do you mean the ones in the yard? Host: Three, I think.", "dogs_boarded")
             .is_null());
 }
 
-TEST_CASE("rules: yes/no fields read only their own words", "[rules][dialogue][typed]") {
+TEST_CASE("rules: yes/no fields read_typed_kennel only their own words", "[rules][dialogue][typed]") {
   constexpr const char* kDelivery = R"({
     "id": "cake-delivery", "title": "Cake delivery", "version": "1",
     "fields": [
@@ -270,13 +270,13 @@ TEST_CASE("rules: a pair said without its cue fills the fields that share it", "
   const std::string text =
       "I'll check his blood pressure while he sits down. One forty over ninety, hmm. Again: one thirty-two over "
       "eighty-four.";
-  CHECK(read(text, "systolic") == 132);
-  CHECK(read(text, "diastolic") == 84);
+  CHECK(read_typed_kennel(text, "systolic") == 132);
+  CHECK(read_typed_kennel(text, "diastolic") == 84);
   // A cued pair still wins over an unlabelled one said after it.
   const std::string cued = "Blood pressure one twenty over eighty. Kennels, one forty over ninety percent full.";
-  CHECK(read(cued, "systolic") == 120);
+  CHECK(read_typed_kennel(cued, "systolic") == 120);
   // A number out of the second field's range makes no pair.
-  CHECK(read("Pulse is fine. One forty over three.", "diastolic").is_null());
+  CHECK(read_typed_kennel("Pulse is fine. One forty over three.", "diastolic").is_null());
 }
 
 TEST_CASE("rules: numbers that belong to another cue or pick from a set", "[rules][dialogue][typed]") {
@@ -309,7 +309,7 @@ TEST_CASE("rules: an option inside a hyphenated compound is not said", "[rules][
 }
 
 TEST_CASE("rules: a revision marked after the new value", "[rules][dialogue][typed]") {
-  auto years = [](const std::string& text) { return read(text, "years_training"); };
+  auto years = [](const std::string& text) { return read_typed_kennel(text, "years_training"); };
   CHECK(years("Training? About five years. Five and a half, really, counting the course.") == 5.5);
   CHECK(years("Training? About five years. Six, actually.") == 6);
   // Without a correction word right after it, a number in the next sentence is something else.
@@ -327,18 +327,18 @@ TEST_CASE("rules: a duration said in two units", "[rules][dialogue][typed]") {
 
 TEST_CASE("rules: a bare 'no' that leads into a change of value", "[rules][dialogue][typed]") {
   // The marker after "no" gives the new value at once.
-  CHECK(read("Training, I'd say three. No, bump it to three and a half, she was quick.", "years_training") == 3.5);
-  CHECK(read("Pulse ninety. Raise it to ninety-five, I miscounted.", "pulse_rate") == 95);
+  CHECK(read_typed_kennel("Training, I'd say three. No, bump it to three and a half, she was quick.", "years_training") == 3.5);
+  CHECK(read_typed_kennel("Pulse ninety. Raise it to ninety-five, I miscounted.", "pulse_rate") == 95);
   // A bare "no" with no marker after it and no value at once stays an answer.
-  CHECK(read("Dogs, twelve. No, let me think about the other thing, twenty minutes.", "dogs_boarded") == 12);
+  CHECK(read_typed_kennel("Dogs, twelve. No, let me think about the other thing, twenty minutes.", "dogs_boarded") == 12);
 }
 
-TEST_CASE("rules: a number before a full stop is not read back by the next sentence's cue",
+TEST_CASE("rules: a number before a full stop is not read_typed_kennel back by the next sentence's cue",
           "[rules][dialogue][typed]") {
   // "a forty" is the pulse's; "Training," opens a new sentence and is read forward.
   const std::string text = "Pulse a forty. Training, I'd say three.";
-  CHECK(read(text, "years_training") == 3);
-  CHECK(read(text, "pulse_rate") == 40);
+  CHECK(read_typed_kennel(text, "years_training") == 3);
+  CHECK(read_typed_kennel(text, "pulse_rate") == 40);
 }
 
 TEST_CASE("rules: a negation reaches the cue across the field's own verb", "[rules][dialogue][typed]") {

@@ -26,19 +26,19 @@ Template marina_template(bool second_code_field) {
   return *t;
 }
 
-Json read(const std::string& text, bool second_code_field = false) {
+Json read_marina(const std::string& text, bool second_code_field = false) {
   static const Template one = marina_template(false);
   static const Template two = marina_template(true);
   return testing::rules_raw_value(second_code_field ? two : one, text, "berth", "2026-04-21");
 }
 }  // namespace
 
-TEST_CASE("rules: a code of the guideline example's shape is read without a cue", "[rules][unseen]") {
-  CHECK(read("Skipper: We moved over to F nine last month. Dockmaster: Right.") == "F-9");
+TEST_CASE("rules: a code of the guideline example's shape is read_marina without a cue", "[rules][unseen]") {
+  CHECK(read_marina("Skipper: We moved over to F nine last month. Dockmaster: Right.") == "F-9");
   // A later code corrects an earlier one.
-  CHECK(read("Skipper: We were on C four... no, C four's taken, we're on D twelve now.") == "D-12");
+  CHECK(read_marina("Skipper: We were on C four... no, C four's taken, we're on D twelve now.") == "D-12");
   // Another shape, a code that goes on in digits, or a second field of the same shape: no guess.
-  CHECK(read("Skipper: Booking ref is AB 3 and that's it.").is_null());
-  CHECK(read("Skipper: The hull number is K 441 9027.") != "K-441");
-  CHECK(read("Skipper: We moved over to F nine last month.", true).is_null());
+  CHECK(read_marina("Skipper: Booking ref is AB 3 and that's it.").is_null());
+  CHECK(read_marina("Skipper: The hull number is K 441 9027.") != "K-441");
+  CHECK(read_marina("Skipper: We moved over to F nine last month.", true).is_null());
 }

@@ -37,7 +37,7 @@ constexpr const char* kGarden = R"({
     ]})";
 
 // The raw value the engine read for `id`, or null. 2026-03-04 is a Wednesday.
-Json read(const std::string& text, const std::string& id) {
+Json read_garden(const std::string& text, const std::string& id) {
   auto t = parse_template(Json::parse(kGarden), "test template");
   REQUIRE(t.has_value());
   return testing::rules_raw_value(*t, text, id, "2026-03-04");
@@ -47,96 +47,96 @@ Json read(const std::string& text, const std::string& id) {
 TEST_CASE("rules: a period's start comes before its end when am/pm is guessed", "[rules][typed][unseen]") {
   // Both said without am/pm: 6:30 alone would be an afternoon hour, but the end is at three.
   const std::string text = "Began at six thirty, wrapped up at three.";
-  CHECK(read(text, "start_time") == "06:30");
-  CHECK(read(text, "end_time") == "15:00");
+  CHECK(read_garden(text, "start_time") == "06:30");
+  CHECK(read_garden(text, "end_time") == "15:00");
   // A morning word before both makes the end 03:15 on its own; it must come after the start.
   const std::string morning = "Morning all. We began at quarter to seven and wrapped up at quarter past three.";
-  CHECK(read(morning, "start_time") == "06:45");
-  CHECK(read(morning, "end_time") == "15:15");
+  CHECK(read_garden(morning, "start_time") == "06:45");
+  CHECK(read_garden(morning, "end_time") == "15:15");
 }
 
 TEST_CASE("rules: a clock time marked as one needs no opener", "[rules][typed][unseen]") {
-  CHECK(read("Gardener: Morning! Twenty past eight, I'll note that.", "start_time") == "08:20");
+  CHECK(read_garden("Gardener: Morning! Twenty past eight, I'll note that.", "start_time") == "08:20");
   // "nine to five" is a span, not 04:55.
-  CHECK(read("Gardener: They work nine to five here.", "start_time").is_null());
+  CHECK(read_garden("Gardener: They work nine to five here.", "start_time").is_null());
   // A time said with another day belongs to that day.
-  CHECK(read("Gardener: We'll look at the beds again tomorrow at ten.", "start_time").is_null());
+  CHECK(read_garden("Gardener: We'll look at the beds again tomorrow at ten.", "start_time").is_null());
 }
 
 TEST_CASE("rules: a clock time said right before its cue", "[rules][typed][unseen]") {
-  CHECK(read("Log for the day. Nine fifteen start, two hands.", "start_time") == "09:15");
+  CHECK(read_garden("Log for the day. Nine fifteen start, two hands.", "start_time") == "09:15");
 }
 
 TEST_CASE("rules: a temperature out of range on the field's scale was said on the other", "[rules][typed][unseen]") {
-  CHECK(read("The water was at seventy-seven degrees.", "water_temp_c") == 25.0);
+  CHECK(read_garden("The water was at seventy-seven degrees.", "water_temp_c") == 25.0);
   // Not a part of the number ("seven" of "seventy-seven") either.
-  CHECK(read("The water was at eighty-six degrees.", "water_temp_c") == 30.0);
+  CHECK(read_garden("The water was at eighty-six degrees.", "water_temp_c") == 30.0);
   // Said in celsius, an impossible reading stays unread.
-  CHECK(read("The water was at fifty degrees celsius.", "water_temp_c").is_null());
+  CHECK(read_garden("The water was at fifty degrees celsius.", "water_temp_c").is_null());
 }
 
 TEST_CASE("rules: the number said with the field's unit beats a bare one after the cue", "[rules][typed][unseen]") {
-  CHECK(read("We spread the bed two mix, twelve cubic metres of it.", "mulch_m3") == 12);
+  CHECK(read_garden("We spread the bed two mix, twelve cubic metres of it.", "mulch_m3") == 12);
 }
 
 TEST_CASE("rules: a number said with am or pm is no count", "[rules][typed][unseen]") {
-  CHECK(read("Hands arrived eleven a.m. sharp.", "helpers") != 11);
+  CHECK(read_garden("Hands arrived eleven a.m. sharp.", "helpers") != 11);
 }
 
 TEST_CASE("rules: a total restated after its parts replaces the part", "[rules][typed][unseen]") {
-  CHECK(read("Hands? Four of ours, plus three volunteers. So seven.", "helpers") == 7);
+  CHECK(read_garden("Hands? Four of ours, plus three volunteers. So seven.", "helpers") == 7);
   // A smaller number after "so" is no total.
-  CHECK(read("Hands? Four of ours. So two left early.", "helpers") == 4);
+  CHECK(read_garden("Hands? Four of ours. So two left early.", "helpers") == 4);
 }
 
-TEST_CASE("rules: a value taken back is not read again from a later mention", "[rules][typed][unseen]") {
-  CHECK(read("Hands, five. No, sorry, four hands, it was the other crew that had five hands.", "helpers") == 4);
+TEST_CASE("rules: a value taken back is not read_garden again from a later mention", "[rules][typed][unseen]") {
+  CHECK(read_garden("Hands, five. No, sorry, four hands, it was the other crew that had five hands.", "helpers") == 4);
 }
 
 TEST_CASE("rules: the event's date is not a planned day or a span's edge", "[rules][typed][unseen]") {
-  CHECK(read("The owner is away on Saturday, so we did the roses.", "visit_date") == "today");
-  CHECK(read("The tap has been leaking since yesterday.", "visit_date") == "today");
+  CHECK(read_garden("The owner is away on Saturday, so we did the roses.", "visit_date") == "today");
+  CHECK(read_garden("The tap has been leaking since yesterday.", "visit_date") == "today");
 }
 
 TEST_CASE("rules: a later date fills a field that names a later day", "[rules][typed][unseen]") {
-  CHECK(read("I'd like to pop round and look at them in ten days.", "next_check_date") == "2026-03-14");
-  CHECK(read("Let's check them again on Friday.", "next_check_date") == "2026-03-06");
+  CHECK(read_garden("I'd like to pop round and look at them in ten days.", "next_check_date") == "2026-03-14");
+  CHECK(read_garden("Let's check them again on Friday.", "next_check_date") == "2026-03-06");
   // A later day said about something else does not.
-  CHECK(read("The compost delivery is on Friday.", "next_check_date").is_null());
+  CHECK(read_garden("The compost delivery is on Friday.", "next_check_date").is_null());
 }
 
 TEST_CASE("rules: members of a category listed in the guidelines suggest it", "[rules][typed][unseen]") {
-  CHECK(read("It's mostly basil along the wall.", "plant_kind") == "herb");
-  CHECK(read("The birch by the gate.", "plant_kind") == "tree");
-  CHECK(read("The leaves are wilting badly.", "condition") == "diseased");
+  CHECK(read_garden("It's mostly basil along the wall.", "plant_kind") == "herb");
+  CHECK(read_garden("The birch by the gate.", "plant_kind") == "tree");
+  CHECK(read_garden("The leaves are wilting badly.", "condition") == "diseased");
   // A parenthetical example is weaker than a listed member.
-  CHECK(read("Some slugs about.", "condition") == "pest-damaged");
-  CHECK(read("The leaves are wilting, and there are slugs.", "condition") == "diseased");
+  CHECK(read_garden("Some slugs about.", "condition") == "pest-damaged");
+  CHECK(read_garden("The leaves are wilting, and there are slugs.", "condition") == "diseased");
   // A negator in a phrase matches any negator: "not flowering" said "haven't flowered".
-  CHECK(read("The roses haven't flowered this year.", "condition") == "diseased");
+  CHECK(read_garden("The roses haven't flowered this year.", "condition") == "diseased");
 }
 
 TEST_CASE("rules: accents do not keep a word from its option", "[rules][typed][unseen]") {
-  CHECK(read("It's the Café on the corner.", "premises") == "cafe");
+  CHECK(read_garden("It's the Café on the corner.", "premises") == "cafe");
 }
 
 TEST_CASE("rules: irregular verb forms match a cue said in another tense", "[rules][typed][unseen]") {
   // "rang at" ~ "phoned at": ring/rang join the call/phone synonyms.
-  CHECK(read("I phoned at ten past two about the hedge.", "owner_call_time") == "14:10");
+  CHECK(read_garden("I phoned at ten past two about the hedge.", "owner_call_time") == "14:10");
 }
 
 TEST_CASE("rules: a yes/no field is true when its event's time is given", "[rules][typed][unseen]") {
-  CHECK(read("I rang at ten past two about the hedge.", "owner_called") == true);
-  CHECK(read("Nobody answered the door.", "owner_called").is_null());
+  CHECK(read_garden("I rang at ten past two about the hedge.", "owner_called") == true);
+  CHECK(read_garden("Nobody answered the door.", "owner_called").is_null());
 }
 
 TEST_CASE("rules: negation reaches a cue across a verb and a possessive", "[rules][typed][unseen]") {
-  CHECK(read("The digger didn't touch their roots.", "roots_damaged") == false);
+  CHECK(read_garden("The digger didn't touch their roots.", "roots_damaged") == false);
   // The answer negates the thing asked about.
-  CHECK(read("Any root damage? - It got the leaves, not the roots.", "roots_damaged") == false);
+  CHECK(read_garden("Any root damage? - It got the leaves, not the roots.", "roots_damaged") == false);
 }
 
 TEST_CASE("rules: yes/no members listed in the guidelines", "[rules][typed][unseen]") {
-  CHECK(read("The tap is leaking again.", "tap_ok") == false);
-  CHECK(read("The tap is fine.", "tap_ok") == true);
+  CHECK(read_garden("The tap is leaking again.", "tap_ok") == false);
+  CHECK(read_garden("The tap is fine.", "tap_ok") == true);
 }

@@ -17,7 +17,7 @@ Template courier_template() {
       {"id": "driver_age", "label": "Driver age", "type": "number", "unit": "years", "min": 16, "max": 90},
       {"id": "service_years", "label": "Years of service", "type": "number", "unit": "years", "min": 0, "max": 60},
       {"id": "parcel_temp", "label": "Parcel temperature", "type": "number", "unit": "°C",
-       "guidelines": "When read more than once, the latest reading."},
+       "guidelines": "When read_courier more than once, the latest reading."},
       {"id": "depot_temp", "label": "Depot temperature", "type": "number", "unit": "°C",
        "guidelines": "The reading at the start of the shift."},
       {"id": "van_ref", "label": "Van reference", "type": "text", "aliases": ["van number"],
@@ -33,51 +33,51 @@ Template courier_template() {
   return *t;
 }
 
-Json read(const std::string& text, const std::string& id) {
+Json read_courier(const std::string& text, const std::string& id) {
   static const Template t = courier_template();
   return testing::rules_raw_value(t, text, id, "2026-06-02");
 }
 }  // namespace
 
 TEST_CASE("rules: a later reading of a measurement in the same sentence replaces the first", "[rules][unseen]") {
-  CHECK(read("Parcel temperature was nine when I picked it up, now six.", "parcel_temp") == 6);
-  CHECK(read("Parcel temperature first reading nine, latest is seven.", "parcel_temp") == 7);
-  CHECK(read("Parcel temperature has come down from nine to five.", "parcel_temp") == 5);
+  CHECK(read_courier("Parcel temperature was nine when I picked it up, now six.", "parcel_temp") == 6);
+  CHECK(read_courier("Parcel temperature first reading nine, latest is seven.", "parcel_temp") == 7);
+  CHECK(read_courier("Parcel temperature has come down from nine to five.", "parcel_temp") == 5);
   // No revision word: the reading stands, and a later sentence is not a revision.
-  CHECK(read("Parcel temperature nine when I picked it up.", "parcel_temp") == 9);
+  CHECK(read_courier("Parcel temperature nine when I picked it up.", "parcel_temp") == 9);
   // A field whose guidelines ask for the start of the shift keeps the first reading.
-  CHECK(read("Depot temperature about four at six, got up to eleven by noon.", "depot_temp") == 4);
+  CHECK(read_courier("Depot temperature about four at six, got up to eleven by noon.", "depot_temp") == 4);
 }
 
 TEST_CASE("rules: an age said right after a full name or after she's", "[rules][unseen]") {
-  CHECK(read("The driver is Tomas Berg, forty-two, on his usual round.", "driver_age") == 42);
-  CHECK(read("Driver today, she's thirty-one, new to the route.", "driver_age") == 31);
-  CHECK(read("this is maria lund she's fifty four she loads the van", "driver_age") == 54);
+  CHECK(read_courier("The driver is Tomas Berg, forty-two, on his usual round.", "driver_age") == 42);
+  CHECK(read_courier("Driver today, she's thirty-one, new to the route.", "driver_age") == 31);
+  CHECK(read_courier("this is maria lund she's fifty four she loads the van", "driver_age") == 54);
   // A number after a name that goes on ("Tomas Berg, 42 parcels") is not an age, and a field
   // measured in years that is no age never reads one after a name.
-  CHECK(read("Collected by Tomas Berg, forty-two parcels in all.", "driver_age").is_null());
-  CHECK(read("The driver is Tomas Berg, forty-two, on his usual round.", "service_years").is_null());
+  CHECK(read_courier("Collected by Tomas Berg, forty-two parcels in all.", "driver_age").is_null());
+  CHECK(read_courier("The driver is Tomas Berg, forty-two, on his usual round.", "service_years").is_null());
 }
 
 TEST_CASE("rules: a code's hyphen asked for in words, not only by an example", "[rules][unseen]") {
-  CHECK(read("Van number V N four one.", "van_ref") == "VN-41");
+  CHECK(read_courier("Van number V N four one.", "van_ref") == "VN-41");
   // "only where 'dash' is said" asks for no hyphen of its own, and the quoted 'dash' is no cue.
-  CHECK(read("Seal code S K four one.", "seal_code") == "SK41");
-  CHECK(read("Seal code S K dash four one.", "seal_code") == "SK-41");
+  CHECK(read_courier("Seal code S K four one.", "seal_code") == "SK41");
+  CHECK(read_courier("Seal code S K dash four one.", "seal_code") == "SK-41");
 }
 
 TEST_CASE("rules: the make said before a model code belongs to a make-and-model field", "[rules][unseen]") {
-  CHECK(read("Scanner is a Trellix Z9, charged overnight.", "scanner_model") == "Trellix Z9");
+  CHECK(read_courier("Scanner is a Trellix Z9, charged overnight.", "scanner_model") == "Trellix Z9");
   // The label word itself is no make.
-  CHECK(read("Scanner: Z9, charged overnight.", "scanner_model") == "Z9");
+  CHECK(read_courier("Scanner: Z9, charged overnight.", "scanner_model") == "Z9");
 }
 
 TEST_CASE("rules: a colour field said without its label takes the first colour said", "[rules][unseen]") {
-  CHECK(read("Picked up the big navy crate from the loading bay.", "box_colour") == "navy");
-  CHECK(read("Picked up a dark green crate and a red bag.", "box_colour") == "dark green");
+  CHECK(read_courier("Picked up the big navy crate from the loading bay.", "box_colour") == "navy");
+  CHECK(read_courier("Picked up a dark green crate and a red bag.", "box_colour") == "dark green");
   // A colour word in a name is no colour ("Mr Brown"), and no colour said leaves it empty.
-  CHECK(read("Signed for by Mr Brown at the desk.", "box_colour").is_null());
-  CHECK(read("Picked up the crate from the loading bay.", "box_colour").is_null());
+  CHECK(read_courier("Signed for by Mr Brown at the desk.", "box_colour").is_null());
+  CHECK(read_courier("Picked up the crate from the loading bay.", "box_colour").is_null());
 }
 
 TEST_CASE("rules: a speaker label that is the person word a cue ends with ties the speaker's name to it",

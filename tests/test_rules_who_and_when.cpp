@@ -30,48 +30,48 @@ Template rescue_template() {
   return *t;
 }
 
-Json read(const std::string& text, const std::string& id) {
+Json read_rescue(const std::string& text, const std::string& id) {
   static const Template t = rescue_template();
   return testing::rules_raw_value(t, text, id, "2026-04-21");
 }
 }  // namespace
 
 TEST_CASE("rules: the answer to 'who found it?' is the finder", "[rules][unseen]") {
-  CHECK(read("- Who found it? - My neighbour, Ana Ruiz. - Okay, thanks.", "finder_name") == "Ana Ruiz");
-  CHECK(read("Carer: Right. And who found it? Finder: Me, Rafael Quintero-Ruiz. Carer: Thanks. Finder: No problem.",
+  CHECK(read_rescue("- Who found it? - My neighbour, Ana Ruiz. - Okay, thanks.", "finder_name") == "Ana Ruiz");
+  CHECK(read_rescue("Carer: Right. And who found it? Finder: Me, Rafael Quintero-Ruiz. Carer: Thanks. Finder: No problem.",
              "finder_name") == "Rafael Quintero-Ruiz");
   // An agent noun is asked with its base: "first aider" with "first aid".
-  CHECK(read("- Who was on first aid? - Tegan Faulkner. - Good.", "carer_name") == "Tegan Faulkner");
+  CHECK(read_rescue("- Who was on first aid? - Tegan Faulkner. - Good.", "carer_name") == "Tegan Faulkner");
   // A question about something else leaves the name to its own field.
-  CHECK(read("- Who brought it in? - Ana Ruiz. - Okay.", "carer_name").is_null());
+  CHECK(read_rescue("- Who brought it in? - Ana Ruiz. - Okay.", "carer_name").is_null());
 }
 
 TEST_CASE("rules: a speaker who greets and gives their full name gives their own", "[rules][unseen]") {
-  CHECK(read("Carer: Morning, Bea Okafor, from the centre. Finder: Hi. Carer: What have we got?", "carer_name") ==
+  CHECK(read_rescue("Carer: Morning, Bea Okafor, from the centre. Finder: Hi. Carer: What have we got?", "carer_name") ==
         "Bea Okafor");
   // A first name alone after the greeting is the person greeted, not the speaker.
-  CHECK(read("Carer: Morning, Bea. Finder: Hi. Carer: What have we got?", "carer_name").is_null());
+  CHECK(read_rescue("Carer: Morning, Bea. Finder: Hi. Carer: What have we got?", "carer_name").is_null());
 }
 
 TEST_CASE("rules: a title before a name said alone still opens it", "[rules][unseen]") {
-  CHECK(read("- And your name? - Mrs Edwina Clatworthy. - Thanks.", "finder_name") == "Edwina Clatworthy");
+  CHECK(read_rescue("- And your name? - Mrs Edwina Clatworthy. - Thanks.", "finder_name") == "Edwina Clatworthy");
 }
 
 TEST_CASE("rules: a time said with another event's day is not this form's time", "[rules][unseen]") {
   const std::string found = "- When did you find her? - Yesterday, about nine at night. - Okay.";
-  CHECK(read(found, "found_date") == "2026-04-20");
-  CHECK(read(found, "intake_time").is_null());
+  CHECK(read_rescue(found, "found_date") == "2026-04-20");
+  CHECK(read_rescue(found, "intake_time").is_null());
   // Said with today, the time is the form's own.
-  CHECK(read("- It came in today, at about nine this morning. - Okay.", "intake_time") == "09:00");
+  CHECK(read_rescue("- It came in today, at about nine this morning. - Okay.", "intake_time") == "09:00");
 }
 
 TEST_CASE("rules: a list whose first item starts with the field's cue", "[rules][unseen]") {
-  CHECK(read("She has a cut under her chin and a scraped knee.", "wounds") == Json::array({"cut under her chin", "scraped knee"}));
+  CHECK(read_rescue("She has a cut under her chin and a scraped knee.", "wounds") == Json::array({"cut under her chin", "scraped knee"}));
   // The label word itself before a place is a label: "wounds to" lists what follows.
-  CHECK(read("Wounds to the left leg and a torn ear.", "wounds") != Json::array({"wounds to the left leg", "torn ear"}));
+  CHECK(read_rescue("Wounds to the left leg and a torn ear.", "wounds") != Json::array({"wounds to the left leg", "torn ear"}));
 }
 
 TEST_CASE("rules: the common name of a species is no person's name", "[rules][unseen]") {
   // "Kind" is the first name-like field; a full name said alone is the finder's, not the kind's.
-  CHECK(read("- Edwina Clatworthy. - And what is it? - A kestrel.", "kind") != "Edwina Clatworthy");
+  CHECK(read_rescue("- Edwina Clatworthy. - And what is it? - A kestrel.", "kind") != "Edwina Clatworthy");
 }

@@ -10,10 +10,10 @@
 
 using namespace invox;
 using namespace invox::spoken;
+using invox::testing::demo_field;
 using invox::testing::demo_template;
 
 namespace {
-const Field& demo_field(const std::string& id) { return *demo_template().find(id); }
 }  // namespace
 
 TEST_CASE("cardinals and ordinals in words", "[spoken]") {

@@ -35,13 +35,7 @@ Counts count(const FakeLlmServer& server) {
   return c;
 }
 
-ModelSays says(std::string content) {
-  ModelSays m;
-  m.content = std::move(content);
-  return m;
-}
-
-FakeReply scripted(const FakeRequest& r) {
+FakeReply scripted_reply(const FakeRequest& r) {
   if (is_judge_request(r)) {
     return reply_for(r, says(R"({"decision": "model_b", "reason": "B matches the transcript", "merged": null})"));
   }
@@ -51,14 +45,14 @@ FakeReply scripted(const FakeRequest& r) {
   return reply_for(r, says(answer.dump()));
 }
 
-struct Run {
+struct S3S4Run {
   Template tmpl = sample_template();
   Transcript transcript;
   CurrentValues current;
   std::shared_ptr<Extractor> a, b;
   std::shared_ptr<Judge> judge;
 
-  explicit Run(const ModelServices& services, const std::string& judge_spec = "openai:gpt-4o-mini") {
+  explicit S3S4Run(const ModelServices& services, const std::string& judge_spec = "openai:gpt-4o-mini") {
     transcript.text = "Patient Jane Roe, sex other, temperature 37.5, allergic to penicillin, non-smoker.";
     a = *make_chat_extractor(*parse_model_spec("openai:gpt-4o"), services);
     b = *make_chat_extractor(*parse_model_spec("gemini:gemini-2.0-flash"), services);
@@ -78,13 +72,6 @@ struct Run {
     return in;
   }
 };
-
-const Decision* decision_for(const StrategyOutput& out, const std::string& field) {
-  for (const auto& d : out.decisions) {
-    if (d.field == field) return &d;
-  }
-  return nullptr;
-}
 
 // An extractor that answers from a fixed map, for reconciliation paths the LLM client filters.
 class ScriptedExtractor final : public Extractor {
@@ -122,8 +109,8 @@ class CountingJudge final : public Judge {
 
 TEST_CASE("S3: two whole-form calls, judge calls only for disagreeing fields", "[llm][s3]") {
   FakeLlmServer server;
-  server.set_handler(scripted);
-  Run run(services_for(server));
+  server.set_handler(scripted_reply);
+  S3S4Run run(services_for(server));
   auto out = run_s3(run.input());
   REQUIRE(out.has_value());
   const auto c = count(server);
@@ -148,8 +135,8 @@ TEST_CASE("S3: two whole-form calls, judge calls only for disagreeing fields", "
 
 TEST_CASE("S4: one call per field and model, judge only where they disagree", "[llm][s4]") {
   FakeLlmServer server;
-  server.set_handler(scripted);
-  Run run(services_for(server));
+  server.set_handler(scripted_reply);
+  S3S4Run run(services_for(server));
   auto out = run_s4(run.input());
   REQUIRE(out.has_value());
   const auto c = count(server);
@@ -168,8 +155,8 @@ TEST_CASE("S4: one call per field and model, judge only where they disagree", "[
 
 TEST_CASE("S3 and S4 never overwrite a locked field", "[llm][s3][s4]") {
   FakeLlmServer server;
-  server.set_handler(scripted);
-  Run run(services_for(server));
+  server.set_handler(scripted_reply);
+  S3S4Run run(services_for(server));
   run.current["sex"] = CurrentValue{"female", true, "manual"};
   run.current["patient_name"] = CurrentValue{"Jon Smith", true, "manual"};
   SECTION("LLM models") {
@@ -207,9 +194,9 @@ TEST_CASE("S4 isolates a failing field: the other model's value stands, other fi
     if (r.model == "gemini-2.0-flash" && asked.size() == 1 && asked[0].id == "allergies") {
       return error_reply(400, "bad request for this field");
     }
-    return scripted(r);
+    return scripted_reply(r);
   });
-  Run run(services_for(server));
+  S3S4Run run(services_for(server));
   auto out = run_s4(run.input());
   REQUIRE(out.has_value());
   CHECK(out->values.at("allergies").value == "penicillin");
@@ -229,8 +216,8 @@ TEST_CASE("S3 survives transient errors and one model failing", "[llm][s3]") {
   auto services = services_for(server, &sleeps);
   SECTION("a 500 then success is retried transparently") {
     server.push(error_reply(500, "flaky"));
-    server.set_handler(scripted);
-    Run run(services);
+    server.set_handler(scripted_reply);
+    S3S4Run run(services);
     auto out = run_s3(run.input());
     REQUIRE(out.has_value());
     CHECK(out->values.at("patient_name").value == "Jane Roe");
@@ -238,9 +225,9 @@ TEST_CASE("S3 survives transient errors and one model failing", "[llm][s3]") {
   }
   SECTION("model B down: model A's values are used, with an issue") {
     server.set_handler([](const FakeRequest& r) {
-      return r.model == "gemini-2.0-flash" ? error_reply(403, "permission denied") : scripted(r);
+      return r.model == "gemini-2.0-flash" ? error_reply(403, "permission denied") : scripted_reply(r);
     });
-    Run run(services);
+    S3S4Run run(services);
     auto out = run_s3(run.input());
     REQUIRE(out.has_value());
     CHECK(out->values.at("sex").value == "female");
@@ -250,7 +237,7 @@ TEST_CASE("S3 survives transient errors and one model failing", "[llm][s3]") {
   }
   SECTION("both down is an error") {
     server.set_handler([](const FakeRequest&) { return error_reply(404, "no such model"); });
-    Run run(services);
+    S3S4Run run(services);
     auto out = run_s3(run.input());
     REQUIRE_FALSE(out.has_value());
     CHECK(out.error().message.find("both models failed") != std::string::npos);
@@ -259,15 +246,15 @@ TEST_CASE("S3 survives transient errors and one model failing", "[llm][s3]") {
 
 TEST_CASE("S3 re-run with the cache on sends nothing and costs nothing", "[llm][s3]") {
   FakeLlmServer server;
-  server.set_handler(scripted);
+  server.set_handler(scripted_reply);
   auto services = services_for(server);
   const auto dir = std::filesystem::temp_directory_path() / ("invox-s3-cache-" + std::to_string(server.port()));
   std::filesystem::remove_all(dir);
   services.cache_path = (dir / "c.sqlite").string();
-  Run first(services);
+  S3S4Run first(services);
   auto one = run_s3(first.input());
   const int sent = server.request_count();
-  Run second(services);
+  S3S4Run second(services);
   auto two = run_s3(second.input());
   REQUIRE(one.has_value());
   REQUIRE(two.has_value());

@@ -8,7 +8,7 @@ using invox::Json;
 
 namespace {
 
-std::string error_for(const std::string& group_json) {
+std::string group_error(const std::string& group_json) {
   const std::string text = R"({"id":"t","fields":[{"id":"a","type":"text"},)" + group_json + "]}";
   auto t = invox::parse_template(Json::parse(text), "templates/x.json");
   REQUIRE_FALSE(t.has_value());
@@ -56,24 +56,24 @@ TEST_CASE("group template: JSON round trip keeps sub-fields and bounds", "[templ
 }
 
 TEST_CASE("group template: a group needs scalar sub-fields", "[template][group]") {
-  CHECK(error_for(R"({"id":"g","type":"group"})") ==
+  CHECK(group_error(R"({"id":"g","type":"group"})") ==
         "templates/x.json: field 'g': a group needs 'fields': a non-empty list of the sub-fields of one item "
         "(text, number, ...)");
-  CHECK_THAT(error_for(R"({"id":"g","type":"group","fields":[]})"), Catch::StartsWith("templates/x.json: field 'g': a group needs 'fields'"));
-  CHECK(error_for(R"({"id":"g","type":"group","fields":[{"id":"inner","type":"group","fields":[{"id":"x","type":"text"}]}]})") ==
+  CHECK_THAT(group_error(R"({"id":"g","type":"group","fields":[]})"), Catch::StartsWith("templates/x.json: field 'g': a group needs 'fields'"));
+  CHECK(group_error(R"({"id":"g","type":"group","fields":[{"id":"inner","type":"group","fields":[{"id":"x","type":"text"}]}]})") ==
         "templates/x.json: field 'g.inner': groups cannot be nested; give it scalar sub-fields or make it a top-level "
         "group");
 }
 
 TEST_CASE("group template: sub-field problems name the sub-field by path", "[template][group]") {
-  CHECK(error_for(R"({"id":"g","type":"group","fields":[{"id":"x","type":"text"},{"id":"x","type":"number"}]})") ==
+  CHECK(group_error(R"({"id":"g","type":"group","fields":[{"id":"x","type":"text"},{"id":"x","type":"number"}]})") ==
         "templates/x.json: field 'g.x': duplicate sub-field id in the group");
-  CHECK(error_for(R"({"id":"g","type":"group","fields":[{"id":"c","type":"colour"}]})") ==
+  CHECK(group_error(R"({"id":"g","type":"group","fields":[{"id":"c","type":"colour"}]})") ==
         "templates/x.json: field 'g.c': type 'colour' is not one of text, textarea, number, date, time, enum, "
         "boolean, group");
-  CHECK(error_for(R"({"id":"g","type":"group","fields":[{"id":"e","type":"enum"}]})") ==
+  CHECK(group_error(R"({"id":"g","type":"group","fields":[{"id":"e","type":"enum"}]})") ==
         "templates/x.json: field 'g.e': enum field has no 'options'; list the allowed values");
-  CHECK(error_for(R"({"id":"g","type":"group","fields":[{"type":"text"}]})") ==
+  CHECK(group_error(R"({"id":"g","type":"group","fields":[{"type":"text"}]})") ==
         "templates/x.json: field 'g': fields[0]: missing 'id' (a non-empty string)");
   // Same sub-field id in two groups (or as a top-level id) is fine: ids are unique within a group.
   auto t = invox::parse_template(Json::parse(R"({"id":"t","fields":[{"id":"a","type":"text"},
@@ -83,17 +83,17 @@ TEST_CASE("group template: sub-field problems name the sub-field by path", "[tem
 }
 
 TEST_CASE("group template: item bounds", "[template][group]") {
-  CHECK(error_for(R"({"id":"g","type":"group","minItems":3,"maxItems":2,"fields":[{"id":"x","type":"text"}]})") ==
+  CHECK(group_error(R"({"id":"g","type":"group","minItems":3,"maxItems":2,"fields":[{"id":"x","type":"text"}]})") ==
         "templates/x.json: field 'g': minItems 3 is greater than maxItems 2");
-  CHECK(error_for(R"({"id":"g","type":"group","maxItems":-1,"fields":[{"id":"x","type":"text"}]})") ==
+  CHECK(group_error(R"({"id":"g","type":"group","maxItems":-1,"fields":[{"id":"x","type":"text"}]})") ==
         "templates/x.json: field 'g': 'maxItems' must be a whole number of items, 0 or more");
-  CHECK(error_for(R"({"id":"g","type":"group","minItems":1.5,"fields":[{"id":"x","type":"text"}]})") ==
+  CHECK(group_error(R"({"id":"g","type":"group","minItems":1.5,"fields":[{"id":"x","type":"text"}]})") ==
         "templates/x.json: field 'g': 'minItems' must be a whole number of items, 0 or more");
-  CHECK(error_for(R"({"id":"n","type":"number","maxItems":3})") ==
+  CHECK(group_error(R"({"id":"n","type":"number","maxItems":3})") ==
         "templates/x.json: field 'n': 'maxItems' is only allowed on group fields (type is 'number')");
-  CHECK(error_for(R"({"id":"n","type":"text","fields":[{"id":"x","type":"text"}]})") ==
+  CHECK(group_error(R"({"id":"n","type":"text","fields":[{"id":"x","type":"text"}]})") ==
         "templates/x.json: field 'n': 'fields' is only allowed on group fields (type is 'text')");
-  CHECK_THAT(error_for(R"({"id":"g","type":"group","maxItem":3,"fields":[{"id":"x","type":"text"}]})"),
+  CHECK_THAT(group_error(R"({"id":"g","type":"group","maxItem":3,"fields":[{"id":"x","type":"text"}]})"),
              Catch::Contains("unknown key 'maxItem' (did you mean 'maxItems'?)"));
 }
 

@@ -36,12 +36,6 @@ std::vector<Issue> check(const FilledForm& form, const std::string& text, double
   return verify::verify_form(in, {threshold});
 }
 
-const Issue* find(const std::vector<Issue>& issues, const std::string& field, IssueType type) {
-  for (const auto& i : issues) {
-    if (i.field == field && i.type == type) return &i;
-  }
-  return nullptr;
-}
 
 }  // namespace
 
@@ -65,14 +59,14 @@ TEST_CASE("type validity after CF", "[verify]") {
   const std::string text = "Ann Lee " + (value.is_string() ? value.get<std::string>() : value.dump());
   SECTION("set by this run: re-query with the problem as the hint") {
     auto issues = check(form_with({{"name", "Ann Lee"}, {field, value}}), text);
-    const Issue* i = find(issues, field, IssueType::Invalid);
+    const Issue* i = find_issue(issues, field, IssueType::Invalid);
     REQUIRE(i != nullptr);
     CHECK(i->action == IssueAction::Requery);
     CHECK_FALSE(i->detail.empty());
   }
   SECTION("carried from current values: a person must look") {
     auto issues = check(form_with({{"name", "Ann Lee"}, {field, value}}, {field}), text);
-    const Issue* i = find(issues, field, IssueType::Invalid);
+    const Issue* i = find_issue(issues, field, IssueType::Invalid);
     REQUIRE(i != nullptr);
     CHECK(i->action == IssueAction::ManualReview);
   }
@@ -89,7 +83,7 @@ TEST_CASE("valid values of every type pass", "[verify]") {
 TEST_CASE("cross-field constraints compare by type", "[verify]") {
   SECTION("numbers numerically (9 < 10 although \"9\" > \"10\")") {
     auto issues = check(form_with({{"name", "Ann"}, {"sys", 9}, {"dia", 10}}, {"name", "sys", "dia"}), "");
-    const Issue* i = find(issues, "sys", IssueType::Conflict);
+    const Issue* i = find_issue(issues, "sys", IssueType::Conflict);
     REQUIRE(i != nullptr);
     CHECK_THAT(i->detail, Catch::Contains("systolic must exceed diastolic"));
     CHECK(i->action == IssueAction::ManualReview);
@@ -99,7 +93,7 @@ TEST_CASE("cross-field constraints compare by type", "[verify]") {
     auto issues = check(form_with({{"name", "Ann"}, {"admit", "2026-03-14"}, {"discharge", "2026-03-02"}},
                                   {"name", "admit", "discharge"}),
                         "");
-    REQUIRE(find(issues, "discharge", IssueType::Conflict) != nullptr);
+    REQUIRE(find_issue(issues, "discharge", IssueType::Conflict) != nullptr);
     CHECK(check(form_with({{"name", "Ann"}, {"admit", "2026-03-14"}, {"discharge", "2026-03-14"}},
                           {"name", "admit", "discharge"}),
                 "")
@@ -109,7 +103,7 @@ TEST_CASE("cross-field constraints compare by type", "[verify]") {
     auto issues = check(form_with({{"name", "Ann"}, {"arrive", "09:30"}, {"leave", "08:45"}},
                                   {"name", "arrive", "leave"}),
                         "");
-    REQUIRE(find(issues, "leave", IssueType::Conflict) != nullptr);
+    REQUIRE(find_issue(issues, "leave", IssueType::Conflict) != nullptr);
     CHECK(check(form_with({{"name", "Ann"}, {"arrive", "09:30"}, {"leave", "10:05"}}, {"name", "arrive", "leave"}),
                 "")
               .empty());
@@ -127,7 +121,7 @@ TEST_CASE("grounding: values this run set must be found in or derived from the t
   SECTION("not found") {
     auto issues = check(form_with({{"name", "Ann Lee"}, {"temp", 39}, {"allergies", "latex, penicillin"}}), text);
     for (const char* f : {"temp", "allergies"}) {
-      const Issue* i = find(issues, f, IssueType::LowConf);
+      const Issue* i = find_issue(issues, f, IssueType::LowConf);
       REQUIRE(i != nullptr);
       CHECK(i->action == IssueAction::ManualReview);
       CHECK_THAT(i->detail, Catch::Contains("transcript"));
@@ -135,7 +129,7 @@ TEST_CASE("grounding: values this run set must be found in or derived from the t
   }
   SECTION("numbers match whole words only") {
     auto issues = check(form_with({{"name", "Ann Lee"}, {"sys", 8.5}}), text);
-    CHECK(find(issues, "sys", IssueType::LowConf) != nullptr);
+    CHECK(find_issue(issues, "sys", IssueType::LowConf) != nullptr);
   }
   SECTION("an option said through one of its aliases, in another word order") {
     Template t = demo_template();
@@ -144,17 +138,17 @@ TEST_CASE("grounding: values this run set must be found in or derived from the t
     FilledForm form = form_with({{"name", "Ann Lee"}, {"sex", "female"}});
     const Transcript tr = transcript_of("Ann Lee, a patient, lady of 40.");
     verify::VerifyInput in{&t, &form, &tr, {}};
-    CHECK(find(verify::verify_form(in, {0.8}), "sex", IssueType::LowConf) == nullptr);
+    CHECK(find_issue(verify::verify_form(in, {0.8}), "sex", IssueType::LowConf) == nullptr);
     const Transcript none = transcript_of("Ann Lee, a patient of 40.");
     verify::VerifyInput in2{&t, &form, &none, {}};
-    CHECK(find(verify::verify_form(in2, {0.8}), "sex", IssueType::LowConf) != nullptr);
+    CHECK(find_issue(verify::verify_form(in2, {0.8}), "sex", IssueType::LowConf) != nullptr);
   }
   SECTION("carried values are exempt") {
     CHECK(check(form_with({{"name", "Bob Stone"}, {"temp", 36.6}}, {"name", "temp"}), text).empty());
   }
   SECTION("a boolean is grounded when the transcript talks about the field") {
     CHECK(check(form_with({{"name", "Ann Lee"}, {"smoker", false}}), "Ann Lee, non-smoker.").empty());
-    CHECK(find(check(form_with({{"name", "Ann Lee"}, {"smoker", false}}), "Ann Lee."), "smoker",
+    CHECK(find_issue(check(form_with({{"name", "Ann Lee"}, {"smoker", false}}), "Ann Lee."), "smoker",
                IssueType::LowConf) != nullptr);
   }
 }
@@ -194,7 +188,7 @@ TEST_CASE("issues are deduplicated per field and type", "[verify]") {
 
 TEST_CASE("completeness: an optional field spoken about but left empty is missing, for a person", "[verify]") {
   auto issues = check(form_with({{"name", "Ann Lee"}}), "Ann Lee. Allergies: I did not catch that.");
-  const Issue* allergies = find(issues, "allergies", IssueType::Missing);
+  const Issue* allergies = find_issue(issues, "allergies", IssueType::Missing);
   REQUIRE(allergies);
   CHECK(allergies->action == IssueAction::ManualReview);
   CHECK(allergies->detail.find("mentioned") != std::string::npos);
@@ -208,12 +202,12 @@ TEST_CASE("completeness: an optional field spoken about but left empty is missin
 
 TEST_CASE("completeness: a field said to be absent ('no known allergies') was answered, not missed", "[verify]") {
   const auto empty = form_with({{"name", "Ann Lee"}});
-  CHECK(find(check(empty, "Ann Lee. No known allergies."), "allergies", IssueType::Missing) == nullptr);
-  CHECK(find(check(empty, "Ann Lee, without any allergies."), "allergies", IssueType::Missing) == nullptr);
+  CHECK(find_issue(check(empty, "Ann Lee. No known allergies."), "allergies", IssueType::Missing) == nullptr);
+  CHECK(find_issue(check(empty, "Ann Lee, without any allergies."), "allergies", IssueType::Missing) == nullptr);
   // Absence said once does not hide a later mention whose value was missed.
-  CHECK(find(check(empty, "No allergies at first. Then allergies: I did not catch that."), "allergies",
+  CHECK(find_issue(check(empty, "No allergies at first. Then allergies: I did not catch that."), "allergies",
              IssueType::Missing) != nullptr);
   // A negation farther away is about something else.
-  CHECK(find(check(empty, "Ann Lee has no fever and her allergies I did not catch."), "allergies",
+  CHECK(find_issue(check(empty, "Ann Lee has no fever and her allergies I did not catch."), "allergies",
              IssueType::Missing) != nullptr);
 }

@@ -12,7 +12,9 @@
 #include "invox/log.hpp"
 #include "util/cancel.hpp"
 #include "util/worker_pool.hpp"
+#include "support/stop_guard.hpp"
 
+using invox::test::StopGuard;
 using invox::util::WorkerPool;
 using namespace std::chrono_literals;
 
@@ -31,11 +33,6 @@ struct Concurrency {
   void leave() { --now; }
 };
 
-// Clears the process-wide stop request however a test ends.
-struct StopGuard {
-  StopGuard() { invox::util::clear_stop(); }
-  ~StopGuard() { invox::util::clear_stop(); }
-};
 
 }  // namespace
 

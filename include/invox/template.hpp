@@ -44,6 +44,9 @@ struct Field {
   [[nodiscard]] bool is_group() const { return type == FieldType::Group; }
   // The sub-field `sub_id` of a group, or nullptr.
   [[nodiscard]] const Field* find(std::string_view sub_id) const;
+
+  // The label a person reads: the label, else the id.
+  [[nodiscard]] const std::string& display_label() const { return label.empty() ? id : label; }
 };
 
 struct Constraint {

@@ -35,11 +35,9 @@ bool blocked(const CaseRun& cr) {
   });
 }
 
-std::string figure(const std::optional<double>& v) { return v ? fmt::format("{:.3f}", *v) : "n/a"; }
-
 void print_row(std::FILE* out, const char* name, const ConfidenceMetrics& m) {
-  std::fprintf(out, "| %s | %s | %s | %s | %s | %s |\n", name, figure(m.ece).c_str(), figure(m.brier).c_str(),
-               figure(m.aurc).c_str(), figure(m.accepted_precision).c_str(), figure(m.accepted_coverage).c_str());
+  std::fprintf(out, "| %s | %s | %s | %s | %s | %s |\n", name, metric_text(m.ece).c_str(), metric_text(m.brier).c_str(),
+               metric_text(m.aurc).c_str(), metric_text(m.accepted_precision).c_str(), metric_text(m.accepted_coverage).c_str());
 }
 
 }  // namespace
@@ -167,7 +165,7 @@ Expected<int> run_calibrate_command(const CalibrateCommandOptions& o, std::FILE*
                status.folds, status.with_kept.cases);
   for (const auto& [name, s] : {std::pair{"every value accepted", &status.values_only},
                                 std::pair{"every value and every kept field accepted", &status.with_kept}}) {
-    std::fprintf(out, "| %s | %ld | %s | %.3f |\n", name, s->complete, figure(s->complete_exact_rate()).c_str(),
+    std::fprintf(out, "| %s | %ld | %s | %.3f |\n", name, s->complete, metric_text(s->complete_exact_rate()).c_str(),
                  s->review_rate());
   }
   if (!o.quiet)

@@ -38,8 +38,6 @@ std::string open_svg(const std::string& title, const char* x_label, const char* 
   return svg;
 }
 
-std::string figure(const std::optional<double>& v) { return v ? fmt::format("{:.3f}", *v) : std::string("n/a"); }
-
 }  // namespace
 
 std::string reliability_svg(const ConfidenceMetrics& m, const std::string& title) {
@@ -59,7 +57,7 @@ std::string reliability_svg(const ConfidenceMetrics& m, const std::string& title
                        py(b.mean_confidence));
   }
   svg += fmt::format("<text x=\"{}\" y=\"{}\">ECE {} &#183; {} values</text>\n", kMargin + 6, kMargin + 14,
-                     figure(m.ece), m.samples);
+                     metric_text(m.ece), m.samples);
   return svg + "</svg>\n";
 }
 
@@ -76,7 +74,7 @@ std::string risk_coverage_svg(const ConfidenceMetrics& m, const std::string& tit
                        px(*m.accepted_coverage), py(1.0 - *m.accepted_precision), *m.accepted_coverage,
                        1.0 - *m.accepted_precision);
   }
-  svg += fmt::format("<text x=\"{}\" y=\"{}\">AURC {}</text>\n", kMargin + 6, kMargin + 14, figure(m.aurc));
+  svg += fmt::format("<text x=\"{}\" y=\"{}\">AURC {}</text>\n", kMargin + 6, kMargin + 14, metric_text(m.aurc));
   return svg + "</svg>\n";
 }
 
@@ -90,8 +88,8 @@ std::string confidence_section_html(const EvalResult& r) {
     out += fmt::format(
         "<h3>{}</h3>\n<p>review rate {} &middot; accepted precision {} at coverage {} &middot; forms marked complete: "
         "{}, fully correct {}</p>\n<div>",
-        html_escape(run.metrics.strategy), figure(m.review_rate), figure(m.accepted_precision),
-        figure(m.accepted_coverage), m.complete_forms, figure(m.complete_exact));
+        html_escape(run.metrics.strategy), metric_text(m.review_rate), metric_text(m.accepted_precision),
+        metric_text(m.accepted_coverage), m.complete_forms, metric_text(m.complete_exact));
     out += reliability_svg(m, run.metrics.strategy + " reliability");
     out += risk_coverage_svg(m, run.metrics.strategy + " risk-coverage");
     out += "</div>\n";

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 namespace invox::eval {
 
 namespace {
@@ -96,5 +98,7 @@ Json calibration_json(const ConfidenceMetrics& m) {
               {"reviewRate", number_or_null(m.review_rate)},
               {"completeExact", number_or_null(m.complete_exact)}};
 }
+
+std::string metric_text(const std::optional<double>& v) { return v ? fmt::format("{:.3f}", *v) : "n/a"; }
 
 }  // namespace invox::eval

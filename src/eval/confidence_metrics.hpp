@@ -2,6 +2,7 @@
 // How well confidence tracks correctness (DESIGN.md "Scoring confidence"): ECE, Brier, AURC,
 // accepted precision and coverage, review rate and the exactness of forms marked complete.
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "eval/runner.hpp"
@@ -46,5 +47,8 @@ inline constexpr int kReliabilityBins = 10;
 // The DESIGN.md `calibration` block: samples, ece, brier, aurc, threshold, acceptedCoverage,
 // acceptedPrecision, reviewRate, completeExact (null where undefined).
 [[nodiscard]] Json calibration_json(const ConfidenceMetrics& m);
+
+// A metric for a table or chart: three decimals, "n/a" when it could not be measured.
+[[nodiscard]] std::string metric_text(const std::optional<double>& v);
 
 }  // namespace invox::eval

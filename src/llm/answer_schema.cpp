@@ -24,7 +24,7 @@ Json object_schema(const std::vector<const Field*>& fields) {
 Json group_schema(const Field& f) {
   std::vector<const Field*> subs;
   for (const auto& s : f.fields) subs.push_back(&s);
-  std::string description = (f.label.empty() ? f.id : f.label) + " (a list, one object per item; [] = none)";
+  std::string description = f.display_label() + " (a list, one object per item; [] = none)";
   if (f.max_items) description += fmt::format(", at most {} items", *f.max_items);
   return {{"type", {"array", "null"}}, {"description", description}, {"items", object_schema(subs)}};
 }
@@ -43,7 +43,7 @@ Json property_schema(const Field& f) {
     values.push_back(nullptr);  // strict mode needs null among the enum values to allow it
     p["enum"] = values;
   }
-  std::string description = f.label.empty() ? f.id : f.label;
+  std::string description = f.display_label();
   if (f.type == FieldType::Date) description += " (YYYY-MM-DD)";
   if (f.type == FieldType::Time) description += " (HH:MM, 24 h)";
   if (f.type == FieldType::Textarea) description += " (items joined with \", \")";

@@ -50,7 +50,7 @@ Json complete_items(const Json& value, const Field& group) {
 
 std::string judge_item_context(const JudgeRequest& r) {
   if (r.path.empty() || !r.group) return "";
-  const std::string group = fmt::format("{} (\"{}\")", r.group->id, r.group->label.empty() ? r.group->id : r.group->label);
+  const std::string group = fmt::format("{} (\"{}\")", r.group->id, r.group->display_label());
   if (r.field == r.group) return fmt::format(kItemDecision, group) + "\n";
   const auto show = [](const Json& item) { return item.is_null() ? std::string("(no item)") : item.dump(); };
   return fmt::format(

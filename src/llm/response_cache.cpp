@@ -13,7 +13,7 @@ namespace invox::llm {
 
 namespace {
 
-constexpr const char* kSchema =
+constexpr const char* kCacheSchema =
     "CREATE TABLE IF NOT EXISTS responses ("
     " key TEXT PRIMARY KEY, provider TEXT NOT NULL, model TEXT NOT NULL,"
     " body TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT (datetime('now')))";
@@ -37,7 +37,7 @@ Expected<std::shared_ptr<ResponseCache>> ResponseCache::open(const std::filesyst
   // Parallel invox processes (shards, xargs -P) share the default cache file. WAL is best
   // effort: a file system without shared memory keeps the rollback journal.
   (void)(*db)->exec_when_unlocked("PRAGMA journal_mode=WAL");
-  if (auto s = (*db)->exec_when_unlocked(kSchema); !s) return fail(s.error(), "use --no-cache or delete the file");
+  if (auto s = (*db)->exec_when_unlocked(kCacheSchema); !s) return fail(s.error(), "use --no-cache or delete the file");
   auto select = (*db)->prepare("SELECT body FROM responses WHERE key = ?1");
   if (!select) return fail(select.error(), "use --no-cache or delete the file");
   auto insert = (*db)->prepare("INSERT OR REPLACE INTO responses (key, provider, model, body) VALUES (?1, ?2, ?3, ?4)");

@@ -5,15 +5,13 @@
 #include <algorithm>
 #include <vector>
 
-#include "core/lexicon_data.hpp"
+#include "normalize/lexicon.hpp"
 #include "normalize/fold.hpp"
 #include "core/guideline_hints.hpp"
 
 namespace invox::normalize {
 
 namespace {
-
-const lexicon::LexiconData& words() { return lexicon::lexicon_data(); }
 
 // "nonsmoker", "noncompliant": a negating prefix on a longer word (not "none"/"nonetheless").
 bool negating_prefix(const std::string& w) {

@@ -9,6 +9,7 @@
 #include "normalize/date_phrase.hpp"
 #include "normalize/lexicon.hpp"
 #include "normalize/reference_date.hpp"
+#include "util/strings.hpp"
 
 namespace invox::normalize {
 
@@ -16,7 +17,6 @@ namespace {
 
 using date::year_month_day;
 
-bool word_is(const Tokens& t, size_t i, std::string_view w) { return i < t.size() && t[i].is_word(w); }
 size_t skip_comma(const Tokens& t, size_t i) { return i < t.size() && t[i].is_punct(",") ? i + 1 : i; }
 
 // "March", "Monday": a calendar name from the lexicon, capitalized for issue messages.
@@ -34,12 +34,6 @@ struct DayParse {
   bool ordinal = false;
 };
 
-bool all_digits(std::string_view s) {
-  if (s.empty()) return false;
-  for (char c : s)
-    if (c < '0' || c > '9') return false;
-  return true;
-}
 
 std::optional<DayParse> parse_day(const Tokens& t, size_t i) {
   if (i >= t.size()) return std::nullopt;
@@ -47,11 +41,11 @@ std::optional<DayParse> parse_day(const Tokens& t, size_t i) {
   if (tok.kind == TokenKind::Number) {
     std::string_view s = tok.text;
     bool ordinal = false;
-    if (s.size() > 2 && !all_digits(s.substr(s.size() - 2))) {
+    if (s.size() > 2 && !util::all_digits(s.substr(s.size() - 2))) {
       s.remove_suffix(2);
       ordinal = true;
     }
-    if (!all_digits(s) || s.size() > 2) return std::nullopt;
+    if (!util::all_digits(s) || s.size() > 2) return std::nullopt;
     const unsigned d = static_cast<unsigned>(std::stoi(std::string(s)));
     if (d < 1 || d > 31) return std::nullopt;
     return DayParse{d, i + 1, ordinal};
@@ -82,9 +76,9 @@ std::optional<YearParse> parse_year(const Tokens& t, size_t i, const DateContext
   if (i >= t.size()) return std::nullopt;
   const Token& tok = t[i];
   if (tok.kind == TokenKind::Number) {
-    if (tok.text.size() == 3 && tok.text[0] == '\'' && all_digits(tok.text.substr(1)))
+    if (tok.text.size() == 3 && tok.text[0] == '\'' && util::all_digits(tok.text.substr(1)))
       return YearParse{resolve_two_digit_year(std::stoi(tok.text.substr(1)), ctx), i + 1};
-    if (tok.text.size() == 4 && all_digits(tok.text)) {
+    if (tok.text.size() == 4 && util::all_digits(tok.text)) {
       const int y = std::stoi(tok.text);
       if (y >= 1000 && y <= 2999) return YearParse{y, i + 1};
     }

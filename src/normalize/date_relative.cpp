@@ -11,7 +11,6 @@ namespace {
 
 using date::year_month_day;
 
-bool word_is(const Tokens& t, size_t i, std::string_view w) { return i < t.size() && t[i].is_word(w); }
 
 bool part_of_day(const Tokens& t, size_t i) {
   return word_is(t, i, "morning") || word_is(t, i, "afternoon") || word_is(t, i, "evening") ||

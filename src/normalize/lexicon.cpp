@@ -1,12 +1,9 @@
 #include "normalize/lexicon.hpp"
 
-#include "core/lexicon_data.hpp"
 
 namespace invox::normalize {
 
 namespace {
-
-const lexicon::LexiconData& words() { return lexicon::lexicon_data(); }
 
 std::optional<int> offset_index(const lexicon::OrderedWords& list, std::string_view w, int base, int step) {
   if (auto i = list.index_of(w)) return base + step * static_cast<int>(*i);

@@ -4,7 +4,12 @@
 #include <optional>
 #include <string_view>
 
+#include "core/lexicon_data.hpp"
+
 namespace invox::normalize {
+
+// The whole built-in lexicon, for the groups the normalizers read directly.
+[[nodiscard]] inline const lexicon::LexiconData& words() { return lexicon::lexicon_data(); }
 
 // "one".."nine" -> 1..9 and "zero" -> 0 ("oh" is spoken_zero: a digit only inside digit runs
 // such as "one oh two").

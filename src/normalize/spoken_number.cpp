@@ -13,8 +13,6 @@ namespace invox::normalize {
 
 namespace {
 
-bool word_is(const Tokens& t, size_t i, std::string_view w) { return i < t.size() && t[i].is_word(w); }
-
 const Token* word_at(const Tokens& t, size_t i) {
   return i < t.size() && t[i].kind == TokenKind::Word ? &t[i] : nullptr;
 }

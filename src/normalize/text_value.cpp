@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "core/lexicon_data.hpp"
+#include "normalize/lexicon.hpp"
 #include "normalize/fold.hpp"
 #include "core/guideline_hints.hpp"
 #include "normalize/spoken_id.hpp"
@@ -13,8 +13,6 @@
 namespace invox::normalize {
 
 namespace {
-
-const lexicon::LexiconData& words() { return lexicon::lexicon_data(); }
 
 // Crude stem for matching a field's own words: "faults" ~ "fault", "spokes" ~ "spoke".
 std::string stem(std::string w) {

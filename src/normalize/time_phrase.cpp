@@ -4,12 +4,12 @@
 
 #include "normalize/lexicon.hpp"
 #include "normalize/spoken_number.hpp"
+#include "util/strings.hpp"
 
 namespace invox::normalize {
 
 namespace {
 
-bool word_is(const Tokens& t, size_t i, std::string_view w) { return i < t.size() && t[i].is_word(w); }
 bool glued_dot(const Tokens& t, size_t i) { return i < t.size() && t[i].is_punct(".") && !t[i].space_before; }
 
 enum class Period { None, AM, PM, Night };
@@ -55,18 +55,12 @@ size_t hours_marker(const Tokens& t, size_t k, bool& marked) {
   return k;
 }
 
-bool all_digits(std::string_view s) {
-  if (s.empty()) return false;
-  for (char c : s)
-    if (c < '0' || c > '9') return false;
-  return true;
-}
 
 // An hour 0..24 in words or digits ("two", "twenty two", "14").
 std::optional<int> hour_at(const Tokens& t, size_t i, size_t& last) {
   if (i >= t.size()) return std::nullopt;
   if (t[i].kind == TokenKind::Number) {
-    if (!all_digits(t[i].text) || t[i].text.size() > 2) return std::nullopt;
+    if (!util::all_digits(t[i].text) || t[i].text.size() > 2) return std::nullopt;
     const int h = std::stoi(t[i].text);
     if (h > 24) return std::nullopt;
     last = i + 1;
@@ -95,7 +89,7 @@ std::optional<int> minutes_before_relation(const Tokens& t, size_t i, size_t& la
   if (word_is(t, k, "quarter")) return last = k + 1, 15;
   if (k != i) return std::nullopt;
   std::optional<int> m;
-  if (i < t.size() && t[i].kind == TokenKind::Number && all_digits(t[i].text) && t[i].text.size() <= 2) {
+  if (i < t.size() && t[i].kind == TokenKind::Number && util::all_digits(t[i].text) && t[i].text.size() <= 2) {
     m = std::stoi(t[i].text);
     last = i + 1;
   } else {
@@ -170,26 +164,26 @@ std::optional<TimeHit> parse_digits(const Tokens& t, size_t i) {
   const size_t dot = s.find('.');
   const size_t h_mark = s.find_first_of("hH");
   if (h_mark != std::string::npos && h_mark > 0 && h_mark <= 2 && s.size() == h_mark + 3 &&
-      all_digits(s.substr(0, h_mark)) && all_digits(s.substr(h_mark + 1))) {
+      util::all_digits(s.substr(0, h_mark)) && util::all_digits(s.substr(h_mark + 1))) {
     // "19h30", "7h05": the European way of writing 24-hour time.
     return finish(i, last, std::stoi(s.substr(0, h_mark)), std::stoi(s.substr(h_mark + 1)), Period::None, true);
   }
   if (colon != std::string::npos) {
     const std::string hs = s.substr(0, colon), ms = s.substr(colon + 1);
-    if (!all_digits(hs) || ms.size() != 2 || !all_digits(ms) || hs.size() > 2) return std::nullopt;
+    if (!util::all_digits(hs) || ms.size() != 2 || !util::all_digits(ms) || hs.size() > 2) return std::nullopt;
     h = std::stoi(hs);
     m = std::stoi(ms);
     strong = true;
   } else if (dot != std::string::npos) {
     // "2.30 pm" (British writing) only with an am/pm marker.
     const std::string hs = s.substr(0, dot), ms = s.substr(dot + 1);
-    if (!all_digits(hs) || ms.size() != 2 || !all_digits(ms) || hs.size() > 2) return std::nullopt;
+    if (!util::all_digits(hs) || ms.size() != 2 || !util::all_digits(ms) || hs.size() > 2) return std::nullopt;
     Period p = Period::None;
     if (period_at(t, last, p) == last) return std::nullopt;
     h = std::stoi(hs);
     m = std::stoi(ms);
     strong = true;
-  } else if (all_digits(s) && (s.size() == 3 || s.size() == 4)) {
+  } else if (util::all_digits(s) && (s.size() == 3 || s.size() == 4)) {
     // Military "2200 hours", "0930h"; a bare four-digit "1430" is a weak reading.
     bool marked = false;
     const size_t after = hours_marker(t, last, marked);
@@ -197,7 +191,7 @@ std::optional<TimeHit> parse_digits(const Tokens& t, size_t i) {
     h = std::stoi(s.substr(0, s.size() - 2));
     m = std::stoi(s.substr(s.size() - 2));
     return finish(i, after, h, m, Period::None, marked);
-  } else if (all_digits(s) && s.size() <= 2) {
+  } else if (util::all_digits(s) && s.size() <= 2) {
     h = std::stoi(s);
   } else {
     return std::nullopt;
@@ -248,7 +242,7 @@ std::optional<TimeHit> parse_words(const Tokens& t, size_t i) {
     if (auto mm = parse_two_digit_group(t, skip_number_joiner(t, k), ml, true)) {
       m = *mm;
       k = ml;
-    } else if (k < t.size() && t[k].kind == TokenKind::Number && t[k].text.size() == 2 && all_digits(t[k].text)) {
+    } else if (k < t.size() && t[k].kind == TokenKind::Number && t[k].text.size() == 2 && util::all_digits(t[k].text)) {
       m = std::stoi(t[k].text);  // "two 30"
       ++k;
     }

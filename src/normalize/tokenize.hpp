@@ -23,6 +23,11 @@ struct Token {
 
 using Tokens = std::vector<Token>;
 
+// True when token i exists and is the word w (a bounds-checked Token::is_word).
+[[nodiscard]] inline bool word_is(const Tokens& t, size_t i, std::string_view w) {
+  return i < t.size() && t[i].is_word(w);
+}
+
 [[nodiscard]] Tokens tokenize(std::string_view text);
 
 // True for punctuation that ends a clause (. , ; : ! ? and dashes/brackets), which number

@@ -18,7 +18,7 @@ namespace invox::rag {
 
 namespace {
 
-constexpr const char* kSchema = R"sql(
+constexpr const char* kPgSchema = R"sql(
 CREATE TABLE IF NOT EXISTS invox_history (
   id BIGSERIAL PRIMARY KEY,
   template_id TEXT NOT NULL,
@@ -163,7 +163,7 @@ class PgHistoryStore final : public StoreBase {
  private:
   Status setup(PgConnection& c) {
     if (auto r = c.exec("BEGIN"); !r) return r.error();
-    for (const char* sql : {kSchemaLock, kSchema}) {
+    for (const char* sql : {kSchemaLock, kPgSchema}) {
       if (auto r = c.exec(sql); !r) {
         (void)c.exec("ROLLBACK");
         return r.error();

@@ -25,7 +25,7 @@ constexpr std::chrono::milliseconds kBusyTimeout{30'000};
 
 // `tpl_token` puts the template filter inside the FTS query; external-content FTS keeps one
 // copy of each transcript; triggers keep the index in step with the table.
-constexpr const char* kSchema = R"sql(
+constexpr const char* kSqliteSchema = R"sql(
 CREATE TABLE IF NOT EXISTS history (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   template_id TEXT NOT NULL,
@@ -275,7 +275,7 @@ Expected<std::shared_ptr<HistoryStore>> open_sqlite_history(const std::filesyste
   if (auto s = (*db)->exec_when_unlocked("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"); !s)
     return s.error();
   // One write transaction, so processes opening a new file together create the schema once.
-  if (auto s = (*db)->exec_when_unlocked(std::string("BEGIN IMMEDIATE;") + kSchema + "COMMIT;"); !s) return s.error();
+  if (auto s = (*db)->exec_when_unlocked(std::string("BEGIN IMMEDIATE;") + kSqliteSchema + "COMMIT;"); !s) return s.error();
   return std::shared_ptr<HistoryStore>(std::make_shared<SqliteHistoryStore>(std::move(*db), std::move(embedder)));
 }
 

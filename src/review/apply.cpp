@@ -6,13 +6,13 @@ namespace invox::review {
 
 namespace {
 
-struct Outcome {
+struct FormChanges {
   std::vector<Change> changes;
   std::vector<std::string> rejected;
 };
 
-Outcome apply_all(ReviewForm& form, const Json& values, const NormalizeContext& context) {
-  Outcome out;
+FormChanges apply_all(ReviewForm& form, const Json& values, const NormalizeContext& context) {
+  FormChanges out;
   for (const auto& [path_text, value] : values.items()) {
     auto path = parse_value_path(path_text);
     if (!path) {
@@ -47,7 +47,7 @@ Expected<ApplyResult> apply_decisions(const Json& decisions, const ApplyOptions&
         break;
       }
       const FormStatus before = form->report.status;
-      Outcome out = apply_all(*form, values, o.context);
+      FormChanges out = apply_all(*form, values, o.context);
       if (out.changes.empty()) {
         for (auto& r : out.rejected) result.rejected.push_back(std::move(r));
         break;

@@ -98,7 +98,7 @@ EvidenceContext evidence_context(const std::string& transcript, const std::optio
 EvidenceContext mention_context(const std::string& transcript, const Field& field, size_t limit) {
   EvidenceContext out;
   std::vector<std::string> names = field.aliases;
-  names.push_back(field.label.empty() ? field.id : field.label);
+  names.push_back(field.display_label());
   const std::string lower = util::to_lower_ascii(transcript);
   for (const Span& s : sentences(transcript)) {
     if (out.lines.size() >= limit) break;

@@ -53,7 +53,7 @@ std::string render_issue(const ReviewForm& form, const Issue& issue, const Progr
   const Field* field = issue.field.empty() ? nullptr : form.tmpl->find(issue.field);
   const FilledField* filled = field ? form.form.find(field->id) : nullptr;
   if (field) {
-    std::string head = st.bold(field->label.empty() ? field->id : field->label);
+    std::string head = st.bold(field->display_label());
     head += st.dim(fmt::format("  {} · {}{}", field->id, to_string(field->type), field->required ? " · required" : ""));
     out += "  " + head + "\n";
     const Json value = filled ? filled->value : Json();

@@ -95,7 +95,7 @@ class FormWalk {
       return Outcome::Refused;
     }
     for (;;) {
-      auto line = read_line(t_, fmt::format("new {} (Enter to save, Esc to cancel): ", field->label.empty() ? field->id : field->label));
+      auto line = read_line(t_, fmt::format("new {} (Enter to save, Esc to cancel): ", field->display_label()));
       if (!line) {
         t_.write(style_.dim("edit cancelled") + "\n");
         return Outcome::Refused;

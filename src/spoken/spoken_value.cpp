@@ -251,7 +251,7 @@ std::string capitalized(std::string text) {
 }
 
 std::string spoken_label(const Field& field) {
-  std::string label = util::trim(field.label.empty() ? field.id : field.label);
+  std::string label = util::trim(field.display_label());
   // A parenthesized aside ("(AVPU)") is for the eye.
   for (size_t open = label.find('('); open != std::string::npos; open = label.find('(')) {
     const size_t close = label.find(')', open);

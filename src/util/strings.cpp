@@ -1,5 +1,6 @@
 #include "util/strings.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 namespace invox::util {
@@ -94,6 +95,10 @@ bool is_valid_utf8(std::string_view s) {
     i += len;
   }
   return true;
+}
+
+bool all_digits(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 }  // namespace invox::util

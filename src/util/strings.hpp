@@ -7,6 +7,8 @@
 namespace invox::util {
 
 [[nodiscard]] std::string trim(std::string_view s);
+// Non-empty and only the ASCII digits 0-9.
+[[nodiscard]] bool all_digits(std::string_view s);
 [[nodiscard]] std::string to_lower_ascii(std::string_view s);
 [[nodiscard]] bool starts_with_icase(std::string_view s, std::string_view prefix);
 [[nodiscard]] std::vector<std::string> split(std::string_view s, char sep);

@@ -14,13 +14,9 @@ namespace invox::verify {
 
 namespace {
 
-bool all_digits(std::string_view s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-}
-
 bool is_iso_date(const std::string& s) {
   if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
-  if (!all_digits(s.substr(0, 4)) || !all_digits(s.substr(5, 2)) || !all_digits(s.substr(8, 2))) return false;
+  if (!util::all_digits(s.substr(0, 4)) || !util::all_digits(s.substr(5, 2)) || !util::all_digits(s.substr(8, 2))) return false;
   const int y = std::stoi(s.substr(0, 4)), m = std::stoi(s.substr(5, 2)), d = std::stoi(s.substr(8, 2));
   if (m < 1 || m > 12 || d < 1) return false;
   static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -29,7 +25,7 @@ bool is_iso_date(const std::string& s) {
 }
 
 bool is_hh_mm(const std::string& s) {
-  if (s.size() != 5 || s[2] != ':' || !all_digits(s.substr(0, 2)) || !all_digits(s.substr(3, 2))) return false;
+  if (s.size() != 5 || s[2] != ':' || !util::all_digits(s.substr(0, 2)) || !util::all_digits(s.substr(3, 2))) return false;
   return std::stoi(s.substr(0, 2)) < 24 && std::stoi(s.substr(3, 2)) < 60;
 }
 

@@ -19,21 +19,20 @@ bool carried_sub_value(const Json& previous, const Field& sub, const Json& value
   return false;
 }
 
-std::string label_of(const Field& f) { return f.label.empty() ? f.id : f.label; }
 
 std::vector<Issue> item_count_issues(const Field& group, const Json& value) {
   std::vector<Issue> out;
   const size_t n = value.size();
   if (group.min_items && n < *group.min_items) {
     Issue few{group.id, IssueType::Missing,
-              fmt::format("'{}' has {} item(s); the form needs at least {}", label_of(group), n, *group.min_items),
+              fmt::format("'{}' has {} item(s); the form needs at least {}", group.display_label(), n, *group.min_items),
               IssueAction::Clarify};
     few.question = spoken::clarify_question(group, few);
     out.push_back(std::move(few));
   }
   if (group.max_items && n > *group.max_items) {
     out.push_back({group.id, IssueType::Invalid,
-                   fmt::format("'{}' has {} items; the form allows at most {}", label_of(group), n, *group.max_items),
+                   fmt::format("'{}' has {} items; the form allows at most {}", group.display_label(), n, *group.max_items),
                    IssueAction::ManualReview});
   }
   return out;
@@ -89,10 +88,10 @@ std::vector<Issue> group_issues(const Field& group, const FilledField& ff, const
       if (v.is_null()) {
         if (!sub.required) continue;
         Issue missing{path, IssueType::Missing,
-                      fmt::format("item {} of '{}' has no {}: the transcript does not give it", i + 1, label_of(group),
-                                  label_of(sub)),
+                      fmt::format("item {} of '{}' has no {}: the transcript does not give it", i + 1, group.display_label(),
+                                  sub.display_label()),
                       IssueAction::Clarify};
-        missing.question = fmt::format("{}, item {}: {}", label_of(group), i + 1, spoken::clarify_question(sub, missing));
+        missing.question = fmt::format("{}, item {}: {}", group.display_label(), i + 1, spoken::clarify_question(sub, missing));
         issues.push_back(std::move(missing));
         continue;
       }

@@ -16,7 +16,6 @@ namespace invox::verify {
 
 namespace {
 
-std::string label_of(const Field& f) { return f.label.empty() ? f.id : f.label; }
 
 // An optional field left empty. With kept maps its probability of being rightly empty decides;
 // without, it is flagged only when the transcript names it (spoken about yet empty: the value
@@ -31,14 +30,14 @@ std::optional<Issue> review_empty_field(const Field& field, const FilledField* f
     return Issue{field.id, IssueType::Missing,
                  fmt::format("'{}' was left empty, but a field left empty like it is rightly empty with probability "
                              "{}, below the review threshold {}{}",
-                             label_of(field), shown, params.review_threshold,
+                             field.display_label(), shown, params.review_threshold,
                              said ? fmt::format(" (the transcript mentions it: \"{}\")", *said) : std::string()),
                  IssueAction::ManualReview};
   }
   if (!said) return std::nullopt;
   return Issue{
       field.id, IssueType::Missing,
-      fmt::format("'{}' is mentioned in the transcript (\"{}\") but no value was read for it", label_of(field), *said),
+      fmt::format("'{}' is mentioned in the transcript (\"{}\") but no value was read for it", field.display_label(), *said),
       IssueAction::ManualReview};
 }
 
@@ -50,7 +49,7 @@ std::optional<Issue> review_kept_value(const Field& field, const FilledField& ff
   return Issue{field.id, IssueType::LowConf,
                fmt::format("'{}' kept its current value, which is still right with probability {}, below the "
                            "review threshold {}: the new transcript talks about it but no new value was read",
-                           label_of(field), shown, params.review_threshold),
+                           field.display_label(), shown, params.review_threshold),
                IssueAction::ManualReview};
 }
 
@@ -91,7 +90,7 @@ std::vector<Issue> verify_form(const VerifyInput& in, const VerifyParams& params
     if (empty) {
       if (field.required) {
         Issue missing{field.id, IssueType::Missing,
-                      fmt::format("required field '{}' is empty: the transcript does not give it", label_of(field)),
+                      fmt::format("required field '{}' is empty: the transcript does not give it", field.display_label()),
                       IssueAction::Clarify};
         missing.question = spoken::clarify_question(field, missing);
         issues.push_back(std::move(missing));

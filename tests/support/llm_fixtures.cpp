@@ -1,5 +1,7 @@
 #include "support/llm_fixtures.hpp"
 
+#include <catch2/catch.hpp>
+
 #include <stdexcept>
 
 namespace invox::test {
@@ -65,6 +67,39 @@ Template group_sample_template() {
   auto t = parse_template(doc, "clinic-note.json");
   if (!t) throw std::runtime_error(t.error().message);
   return *t;
+}
+
+ModelSays says(std::string content, std::string finish) {
+  ModelSays m;
+  m.content = std::move(content);
+  m.finish = std::move(finish);
+  return m;
+}
+
+FakeLlmServer::Handler answer(Json values) {
+  return [values](const FakeRequest& r) { return reply_for(r, says(values.dump())); };
+}
+
+std::shared_ptr<Extractor> chat_extractor(const std::string& spec, const ModelServices& services) {
+  auto s = parse_model_spec(spec);
+  REQUIRE(s.has_value());
+  auto e = make_chat_extractor(*s, services);
+  if (!e) FAIL(e.error().message);
+  return *e;
+}
+
+const Decision* decision_for(const StrategyOutput& out, const std::string& field) {
+  for (const auto& d : out.decisions) {
+    if (d.field == field) return &d;
+  }
+  return nullptr;
+}
+
+ModelSpec model_spec(const std::string& text) {
+  auto s = parse_model_spec(text);
+  INFO(text);
+  REQUIRE(s.has_value());
+  return *s;
 }
 
 }  // namespace invox::test

@@ -7,6 +7,7 @@
 
 #include "invox/extractor.hpp"
 #include "invox/models.hpp"
+#include "invox/strategy.hpp"
 #include "invox/template.hpp"
 #include "support/fake_llm_server.hpp"
 
@@ -44,5 +45,20 @@ struct SleepLog {
 // A template with a text field and a group `meds` (drug: text, required; dose_mg: number in mg;
 // route: enum oral | intravenous | topical; at most 5 items), for group schema and S3/S4 tests.
 [[nodiscard]] Template group_sample_template();
+
+// The parsed model spec of `text`; fails the test when it does not parse.
+[[nodiscard]] ModelSpec model_spec(const std::string& text);
+
+// A model answer whose text is `content`, ending with OpenAI finish_reason `finish`.
+[[nodiscard]] ModelSays says(std::string content, std::string finish = "stop");
+
+// A fake-server handler that answers every request with `values` as its JSON content.
+[[nodiscard]] FakeLlmServer::Handler answer(Json values);
+
+// The chat extractor for a model spec ("openai:gpt-4o"); fails the test when it cannot be made.
+[[nodiscard]] std::shared_ptr<Extractor> chat_extractor(const std::string& spec, const ModelServices& services);
+
+// The judge's decision on `field` (a field id or a group item path); null when it made none.
+[[nodiscard]] const Decision* decision_for(const StrategyOutput& out, const std::string& field);
 
 }  // namespace invox::test

@@ -71,11 +71,17 @@ int count_issues(const Report& report, const std::string& field, IssueType type)
   return n;
 }
 
-const Issue* find_issue(const Report& report, const std::string& field, IssueType type) {
-  for (const auto& i : report.issues) {
+const Issue* find_issue(const std::vector<Issue>& issues, const std::string& field, IssueType type) {
+  for (const auto& i : issues) {
     if (i.field == field && i.type == type) return &i;
   }
   return nullptr;
 }
+
+const Issue* find_issue(const Report& report, const std::string& field, IssueType type) {
+  return find_issue(report.issues, field, type);
+}
+
+const Field& demo_field(const std::string& id) { return *demo_template().find(id); }
 
 }  // namespace invox::testing

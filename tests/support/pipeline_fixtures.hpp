@@ -12,6 +12,9 @@ namespace invox::testing {
 // admit/discharge (dates, discharge >= admit).
 [[nodiscard]] const Template& demo_template();
 
+// A field of demo_template() by id (it must exist).
+[[nodiscard]] const Field& demo_field(const std::string& id);
+
 [[nodiscard]] FillRequest text_request(const std::string& text, CurrentValues current = {});
 [[nodiscard]] Transcript transcript_of(const std::string& text);
 
@@ -22,5 +25,6 @@ namespace invox::testing {
 // Issues of `type` on `field` in the report.
 [[nodiscard]] int count_issues(const Report& report, const std::string& field, IssueType type);
 [[nodiscard]] const Issue* find_issue(const Report& report, const std::string& field, IssueType type);
+[[nodiscard]] const Issue* find_issue(const std::vector<Issue>& issues, const std::string& field, IssueType type);
 
 }  // namespace invox::testing

@@ -1,5 +1,7 @@
 #include "support/rules_fixtures.hpp"
 
+#include <catch2/catch.hpp>
+
 #include "extract/rules/rules_engine.hpp"
 
 namespace invox::testing {
@@ -11,6 +13,12 @@ Json rules_raw_value(const Template& t, const std::string& text, const std::stri
   auto out = rules::extract_all(t, text, {}, ctx);
   auto it = out.find(id);
   return it == out.end() ? Json() : it->second.value;
+}
+
+Template invented_template(const char* json) {
+  auto t = parse_template(Json::parse(json), "invented template");
+  REQUIRE(t.has_value());
+  return *t;
 }
 
 }  // namespace invox::testing

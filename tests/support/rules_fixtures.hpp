@@ -11,4 +11,7 @@ namespace invox::testing {
 [[nodiscard]] Json rules_raw_value(const Template& t, const std::string& text, const std::string& id,
                                    const std::string& reference_date);
 
+// A template parsed from its JSON text (an invented form for a test); fails the test when invalid.
+[[nodiscard]] Template invented_template(const char* json);
+
 }  // namespace invox::testing

@@ -2,9 +2,13 @@
 
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
+
 #include <atomic>
 #include <fstream>
 #include <sstream>
+
+#include "util/file_io.hpp"
 
 namespace invox::test {
 
@@ -36,6 +40,13 @@ std::string slurp(const fs::path& path) {
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+Json read_json(const fs::path& path) {
+  auto doc = util::read_json_file(path);
+  INFO(path.string());
+  REQUIRE(doc.has_value());
+  return *doc;
 }
 
 }  // namespace invox::test

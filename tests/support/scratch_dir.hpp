@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <string>
 
+#include "invox/json.hpp"
+
 namespace invox::test {
 
 class ScratchDir {
@@ -22,5 +24,8 @@ class ScratchDir {
 
 // The whole content of a file ("" when missing).
 [[nodiscard]] std::string slurp(const std::filesystem::path& path);
+
+// A JSON file's document; fails the test when it cannot be read or parsed.
+[[nodiscard]] Json read_json(const std::filesystem::path& path);
 
 }  // namespace invox::test

@@ -146,12 +146,6 @@ std::optional<bool> answered_polarity(const Scan& s, size_t answer, size_t field
   return true;
 }
 
-// The first token of the sentence that holds token i.
-size_t sentence_start(const Scan& s, size_t i) {
-  while (i > 0 && s.tok(i - 1).after != Break::Sentence) --i;
-  return i;
-}
-
 // "I can remote in if you like.": an offer or request in the cue's sentence, which the other
 // speaker answers like a question. Returns where that answer starts.
 std::optional<size_t> offer_answer(const Scan& s, const Mention& m) {

@@ -10,9 +10,7 @@
 namespace invox::rules {
 
 namespace {
-bool is_typed(FieldType t) { return t == FieldType::Number || t == FieldType::Date || t == FieldType::Time; }
 
-bool overlaps(const FieldCandidate& a, const FieldCandidate& b) { return a.first < b.last && b.first < a.last; }
 
 // A word of `set` is a word of the field's id or label.
 bool names_words(const Field& f, const lexicon::WordSet& set) { return says_any_word({f.id, f.label}, set); }

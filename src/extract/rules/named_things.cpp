@@ -13,7 +13,7 @@ constexpr double kModelScore = 0.5;      // a guess from the shape of the name
 constexpr double kPresentedScore = 0.5;  // presented, but not under the field's label
 constexpr size_t kRunWords = 4;
 
-bool name_word(const Token& t) {
+bool run_name_word(const Token& t) {
   return t.capitalized && !t.filler && !t.has_digit && !is_stopword(t.norm) && !is_linking_word(t.norm) &&
          !words().greetings.contains(t.norm) && !words().determiners.contains(t.norm) &&
          !words().subject_pronouns.contains(t.norm) && !is_number_word(t.norm);
@@ -43,10 +43,10 @@ std::vector<FieldCandidate> read_product_model(const Scan& s, size_t field) {
   Field date;
   date.type = FieldType::Date;
   for (size_t i = 0; i < s.size(); ++i) {
-    if (!name_word(s.tok(i)) || !opens_run(s, i) || s.parse_typed(i, std::min(s.size(), i + 3), date)) continue;
+    if (!run_name_word(s.tok(i)) || !opens_run(s, i) || s.parse_typed(i, std::min(s.size(), i + 3), date)) continue;
     size_t j = i;
     bool cue = false;
-    while (j < s.size() && j < i + kRunWords && name_word(s.tok(j)) && (j == i || s.tok(j - 1).after == Break::None)) {
+    while (j < s.size() && j < i + kRunWords && run_name_word(s.tok(j)) && (j == i || s.tok(j - 1).after == Break::None)) {
       cue = cue || s.anchor_at(j, field, false) != nullptr;
       ++j;
     }
@@ -82,7 +82,7 @@ std::vector<FieldCandidate> read_presented_business(const Scan& s, size_t field)
         continue;
       start = s.skip_fillers(k + 1);
     }
-    if (start >= s.size() || !name_word(s.tok(start))) continue;
+    if (start >= s.size() || !run_name_word(s.tok(start))) continue;
     size_t end = proper_name_end(s, start, start + 1);
     if (s.tok(end - 1).after == Break::None) continue;  // the name runs into its sentence
     auto c = text_span(s, field, start, end);

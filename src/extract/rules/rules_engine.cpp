@@ -58,7 +58,6 @@ std::vector<FieldCandidate> candidates_for(const Scan& s, size_t field) {
   return {};
 }
 
-bool is_typed(FieldType t) { return t == FieldType::Number || t == FieldType::Date || t == FieldType::Time; }
 
 // A text candidate cut before token `stop`, without dangling function words; nullopt when
 // nothing would be left or the text does not start before `stop`.
@@ -95,7 +94,6 @@ std::vector<FieldCandidate> rank(std::vector<FieldCandidate> cands, double keep_
   return cands;
 }
 
-bool overlaps(const FieldCandidate& a, const FieldCandidate& b) { return a.first < b.last && b.first < a.last; }
 
 // Number fields no cue found take the numbers no other field holds, in the order said: the
 // first such field the first free number, and so on.

@@ -202,4 +202,9 @@ std::optional<FieldCandidate> Scan::parse_typed(size_t i, size_t end, const Fiel
   return c;
 }
 
+size_t sentence_start(const Scan& s, size_t i) {
+  while (i > 0 && s.tok(i - 1).after != Break::Sentence) --i;
+  return i;
+}
+
 }  // namespace invox::rules

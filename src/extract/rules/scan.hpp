@@ -42,6 +42,16 @@ struct FieldCandidate {
   bool half_guessed = false;  // a clock time whose am/pm was inferred, not said with it
 };
 
+// The two candidates' token spans share a token.
+[[nodiscard]] inline bool overlaps(const FieldCandidate& a, const FieldCandidate& b) {
+  return a.first < b.last && b.first < a.last;
+}
+
+// Number, date and time fields: the types whose values are parsed from typed phrases.
+[[nodiscard]] inline bool is_typed(FieldType t) {
+  return t == FieldType::Number || t == FieldType::Date || t == FieldType::Time;
+}
+
 struct Scan {
   const TokenizedText& tt;
   const Lexicon& lex;
@@ -89,6 +99,9 @@ struct Scan {
   // Parses a value of `field`'s type at token i, not past token `end`.
   [[nodiscard]] std::optional<FieldCandidate> parse_typed(size_t i, size_t end, const Field& field) const;
 };
+
+// The first token of the sentence that holds token i.
+[[nodiscard]] size_t sentence_start(const Scan& s, size_t i);
 
 // The field's value-phrase mentions (guideline maps such as "'nothing stolen' -> 0") as
 // candidates; placeholders (null values) are left out.

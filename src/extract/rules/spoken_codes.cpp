@@ -5,16 +5,13 @@
 
 #include "extract/rules/lexical_data.hpp"
 #include "invox/normalize.hpp"
+#include "util/strings.hpp"
 
 namespace invox::rules {
 
 namespace {
 bool is_single_letter(const Token& t) {
   return t.norm.size() == 1 && std::isalpha(static_cast<unsigned char>(t.norm[0]));
-}
-
-bool all_digits(const std::string& s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
 bool is_upper_word(const Token& t) {
@@ -73,7 +70,7 @@ std::optional<CodeRead> capitals_then_number(const Scan& s, size_t i, size_t end
   std::string digits;
   size_t last = i + 2;
   if (next.has_digit) {
-    if (!all_digits(next.raw)) return std::nullopt;
+    if (!util::all_digits(next.raw)) return std::nullopt;
     digits = next.raw;
   } else {
     // The capitals are spelled out in front ("q x eighteen") so that pair and teen words read as
@@ -84,7 +81,7 @@ std::optional<CodeRead> capitals_then_number(const Scan& s, size_t i, size_t end
     auto id = parse_spoken_id_prefix(spelled + std::string(s.tt.text.substr(begin_byte, s.tok(end - 1).end - begin_byte)));
     if (!id || id->consumed <= spelled.size()) return std::nullopt;
     digits = id->value.substr(s.tok(i).raw.size());
-    if (!all_digits(digits)) return std::nullopt;
+    if (!util::all_digits(digits)) return std::nullopt;
     last = std::max(last, std::min(end, s.token_at_byte(begin_byte + id->consumed - spelled.size())));
   }
   CodeRead r;
@@ -136,7 +133,7 @@ std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t
                words().spoken_zero.contains(t.norm) || words().repeat_words.count(t.norm)))
       r = spelled_code(s, i, end, fl.code_hyphen);
     if (!r) continue;
-    if (!prefix.empty() && all_digits(r->code)) r->code = prefix + r->code;
+    if (!prefix.empty() && util::all_digits(r->code)) r->code = prefix + r->code;
     if (fl.make_and_model) prepend_make(s, fl, *r);
     return r;
   }

@@ -38,10 +38,6 @@ std::optional<date::sys_days> iso_day(const std::string& text) {
   return date::sys_days{ymd};
 }
 
-size_t sentence_start(const Scan& s, size_t i) {
-  while (i > 0 && s.tok(i - 1).after != Break::Sentence) --i;
-  return i;
-}
 }  // namespace
 
 void place_weekday_in_past(const Scan& s, FieldCandidate& c, bool past_event) {
