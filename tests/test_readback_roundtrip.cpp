@@ -4,7 +4,8 @@
 // again; the second fill should give the same value for the fields read back as values. Slow: it
 // runs once in CI (labels audio and slow), never under the sanitizers.
 // INVOX_ROUNDTRIP_VERBOSE=1 prints every miss; INVOX_ROUNDTRIP_TEMPLATE_BIAS_ONLY=1 measures
-// with the template as the only bias (no threshold then).
+// with the template as the only bias (no threshold then); INVOX_ROUNDTRIP_ALL=1 speaks every dev
+// case (by default every second one).
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -103,11 +104,17 @@ struct RoundTrip {
   [[nodiscard]] double rate() const { return total.read ? double(total.same) / total.read : 0.0; }
 };
 
-// Every dev case through round_trip on two threads (the shared machine has two cores;
-// PocketSphinx decoding dominates the speech variant).
-RoundTrip run_dev(bool speech, bool bias_with_text, const char* name) {
+// Dev cases through round_trip on two threads (the shared machine has two cores; PocketSphinx
+// decoding dominates the speech variant). `every`: 1 for every case, 2 for every second one (in
+// the dataset's order, so always the same half).
+RoundTrip run_dev(bool speech, bool bias_with_text, const char* name, size_t every = 1) {
   auto dataset = eval::load_dataset(INVOX_DEV_DATASET);
   REQUIRE(dataset);
+  if (every > 1) {
+    std::vector<eval::EvalCase> kept;
+    for (size_t i = 0; i < dataset->cases.size(); i += every) kept.push_back(dataset->cases[i]);
+    dataset->cases = std::move(kept);
+  }
   PipelineOptions options;
   options.models = {*parse_model_spec("rules")};
   auto services = build_pipeline_services(options, ModelServices{}, std::nullopt);
@@ -158,14 +165,17 @@ TEST_CASE("readback phrasing on the dev set: the read-back text fills the same v
   CHECK(rt.rate() >= 0.90);
 }
 
-// Issue 17 asks for 90 %. Measured: 91.3 % (docs/REVIEW.md); the misses left are flite /
-// PocketSphinx ("point" heard as "blind", names and spelled codes, a "no" after a label heard as
-// "now") and the rules engine on unpunctuated recognizer text (a "no" taken as negating the next
-// label). This check guards the measured level with room for recognizer variance.
+// Issue 17 asks for 90 %. Measured on all 48 cases: 90.6 % (docs/REVIEW.md); the misses left are
+// flite / PocketSphinx ("point" heard as "blind", names and spelled codes, a "no" after a label
+// heard as "now") and the rules engine on unpunctuated recognizer text (a "no" taken as negating
+// the next label). This check guards the measured level with room for recognizer variance. It
+// speaks every second dev case (half of CI's time on this test, which decodes ~30 minutes of
+// speech for the whole set); INVOX_ROUNDTRIP_ALL=1 speaks them all.
 TEST_CASE("readback round trip on the dev set: speech -> transcribe -> fill keeps the read-back values",
           "[readback][slow][audio][dev]") {
   const bool template_only = std::getenv("INVOX_ROUNDTRIP_TEMPLATE_BIAS_ONLY") != nullptr;
-  const RoundTrip rt = run_dev(true, !template_only, "readback speech round trip");
-  REQUIRE(rt.total.read > 200);
+  const size_t every = std::getenv("INVOX_ROUNDTRIP_ALL") != nullptr ? 1 : 2;
+  const RoundTrip rt = run_dev(true, !template_only, "readback speech round trip", every);
+  REQUIRE(rt.total.read > 200 / static_cast<int>(every));
   if (!template_only) CHECK(rt.rate() >= 0.80);
 }

@@ -83,10 +83,12 @@ Expected<std::unique_ptr<PocketSphinxDecoder>> PocketSphinxDecoder::create(const
   const std::string dict = model.dict.string();
   const std::string lm = model.lm.string();
   // With biasing the n-gram search is installed afterwards, over the interpolated model.
-  const CmdLn config(biased ? cmd_ln_init(nullptr, ps_args(), TRUE, "-hmm", hmm.c_str(), "-dict", dict.c_str(),
-                                           "-logfn", "/dev/null", nullptr)
+  // No "-logfn": ps_init would open that file as sphinxbase's process-wide log and fclose the
+  // previous one, racing decoders created or decoding on other threads (a leaked or closed
+  // FILE under LeakSanitizer); logging is already off for the whole process.
+  const CmdLn config(biased ? cmd_ln_init(nullptr, ps_args(), TRUE, "-hmm", hmm.c_str(), "-dict", dict.c_str(), nullptr)
                              : cmd_ln_init(nullptr, ps_args(), TRUE, "-hmm", hmm.c_str(), "-dict", dict.c_str(), "-lm",
-                                           lm.c_str(), "-logfn", "/dev/null", nullptr));
+                                           lm.c_str(), nullptr));
   if (!config) return Error::config("PocketSphinx rejected its configuration (model paths)");
   // ps_init takes its own reference to the configuration.
   Decoder ps(ps_init(config.get()));
