@@ -63,7 +63,7 @@ struct Honorific {
   std::vector<std::string> spoken;  // "doctor", "dr"
 };
 
-// Dimensions a unit may have; normalize maps them to its enum.
+// Dimensions a unit may have, in the order of normalize::Dimension (units.cpp checks the count).
 inline constexpr std::string_view kUnitDimensions[] = {"mass",   "length", "area",   "temperature", "percent", "pressure",
                                                        "duration", "rate", "volume", "power",       "energy",  "currency"};
 

@@ -1,6 +1,8 @@
 #include "normalize/units.hpp"
 
+#include <algorithm>
 #include <initializer_list>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -18,16 +20,13 @@ struct UnitEntry {
   size_t then = 0;                       // index + 1 of the smaller unit said next; 0 = none
 };
 
+// kUnitDimensions lists the names in the order of the Dimension enumerators.
+static_assert(std::size(lexicon::kUnitDimensions) == static_cast<size_t>(Dimension::Currency) + 1);
+
 Dimension dimension_named(std::string_view name) {
-  static constexpr std::pair<std::string_view, Dimension> kNames[] = {
-      {"mass", Dimension::Mass},         {"length", Dimension::Length},     {"area", Dimension::Area},
-      {"temperature", Dimension::Temperature},
-      {"percent", Dimension::Percent},   {"pressure", Dimension::Pressure}, {"duration", Dimension::Duration},
-      {"rate", Dimension::Rate},         {"volume", Dimension::Volume},     {"power", Dimension::Power},
-      {"energy", Dimension::Energy},     {"currency", Dimension::Currency}};
-  for (const auto& [n, d] : kNames)
-    if (n == name) return d;
-  return Dimension::Mass;  // unreachable: the lexicon loader accepts only the names above
+  const auto* it = std::find(std::begin(lexicon::kUnitDimensions), std::end(lexicon::kUnitDimensions), name);
+  // The lexicon loader accepts only these names, so `it` is never the end.
+  return static_cast<Dimension>(it - std::begin(lexicon::kUnitDimensions));
 }
 
 // The lexicon's units group, in its order, with the dimension names resolved.
