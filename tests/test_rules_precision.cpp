@@ -10,17 +10,14 @@ using namespace invox;
 
 namespace {
 Template salon_template() {
-  auto t = parse_template(Json::parse(R"({
+  return testing::invented_template(R"({
     "id": "grooming", "title": "Grooming visit", "version": "1",
     "fields": [
       {"id": "salon", "label": "Salon", "type": "text", "aliases": ["groomed at"],
        "guidelines": "Salon name as said, without 'the' (e.g. 'Paws Corner')."},
       {"id": "nail_trim", "label": "Nail trim", "type": "boolean"},
       {"id": "weight_kg", "label": "Weight", "type": "number", "unit": "kg"}
-    ]})"),
-                          "salon template");
-  REQUIRE(t.has_value());
-  return *t;
+    ]})");
 }
 
 Json read_salon(const std::string& text, const std::string& id) {
@@ -65,17 +62,14 @@ TEST_CASE("rules: an ordinal before a noun is not the form's unlabelled date", "
 
 namespace {
 Template audit_template() {
-  auto t = parse_template(Json::parse(R"({
+  return testing::invented_template(R"({
     "id": "shelf-audit", "title": "Shelf audit", "version": "1",
     "fields": [
       {"id": "containment", "label": "Containment", "type": "textarea", "description": "Immediate actions"},
       {"id": "crate", "label": "Crate", "type": "text", "aliases": ["crate"]},
       {"id": "belt_stopped", "label": "Belt stopped", "type": "boolean"},
       {"id": "auditor", "label": "Auditor", "type": "text", "description": "Person auditing"}
-    ]})"),
-                          "audit template");
-  REQUIRE(t.has_value());
-  return *t;
+    ]})");
 }
 }  // namespace
 

@@ -11,7 +11,7 @@ using namespace invox;
 
 namespace {
 Template kennel_template() {
-  auto t = parse_template(Json::parse(R"({
+  return testing::invented_template(R"({
     "id": "kennel-check-in", "title": "Kennel check-in", "version": "1",
     "fields": [
       {"id": "owner_name", "label": "Owner name", "type": "text", "aliases": ["owner"],
@@ -23,10 +23,7 @@ Template kennel_template() {
       {"id": "marks", "label": "Marks", "type": "textarea", "aliases": ["noted"]},
       {"id": "water_bowl", "label": "Water bowl", "type": "boolean", "aliases": ["water bowl"]},
       {"id": "nights", "label": "Nights", "type": "number"}
-    ]})"),
-                          "kennel template");
-  REQUIRE(t.has_value());
-  return *t;
+    ]})");
 }
 
 // The raw value the engine read for `id` with template `t`, or null.
