@@ -10,6 +10,21 @@ namespace invox::normalize {
 
 namespace {
 
+bool pair_word(const Token& t) {
+  const auto& words = lexicon::lexicon_data();
+  return t.kind == TokenKind::Word && (words.teen_words.index_of(t.text) || words.tens_words.index_of(t.text));
+}
+
+// Digits said in pairs may open a code ("twenty oh six" -> 2006, "fourteen twelve" -> 1412) when
+// another pair, or "oh" and a digit, follows: "twenty two" alone stays a number.
+bool opens_pairs(const Tokens& t, size_t i) {
+  if (!pair_word(t[i]) || i + 1 >= t.size()) return false;
+  const Token& next = t[i + 1];
+  if (pair_word(next)) return true;
+  return next.kind == TokenKind::Word && spoken_zero(next.text) && i + 2 < t.size() &&
+         t[i + 2].kind == TokenKind::Word && digit_word(t[i + 2].text);
+}
+
 // One piece: a letter or digits, appended to `out`; returns tokens consumed (0 = none).
 size_t piece_at(const Tokens& t, size_t i, std::string& out, int& letters, int& digits) {
   const Token& tok = t[i];
@@ -35,7 +50,7 @@ size_t piece_at(const Tokens& t, size_t i, std::string& out, int& letters, int& 
   }
   // Digits said in pairs after the code has begun ("b r twenty two ninety one" -> BR2291).
   const auto& words = lexicon::lexicon_data();
-  if (!out.empty()) {
+  if (!out.empty() || opens_pairs(t, i)) {
     if (auto teen = words.teen_words.index_of(tok.text)) {
       out += std::to_string(10 + *teen);
       digits += 2;

@@ -19,6 +19,13 @@ bool is_upper_word(const Token& t) {
          std::all_of(t.raw.begin(), t.raw.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
 }
 
+// "18:30": a clock time is never a code, whatever cue came before it ("room due 18:30").
+bool written_clock_time(const Token& t) {
+  const size_t colon = t.raw.find(':');
+  if (colon == std::string::npos || colon == 0 || colon > 2 || t.raw.size() != colon + 3) return false;
+  return std::all_of(t.raw.begin(), t.raw.end(), [](char c) { return c == ':' || std::isdigit(static_cast<unsigned char>(c)); });
+}
+
 // Capitals said as letters: "FL", "F".
 bool said_as_capitals(const Token& t) {
   return is_upper_word(t) || (t.raw.size() == 1 && std::isupper(static_cast<unsigned char>(t.raw[0])));
@@ -127,10 +134,12 @@ std::optional<CodeRead> read_code(const Scan& s, size_t from, size_t end, size_t
     const Token& t = s.tok(i);
     std::optional<CodeRead> r;
     bool upper_prefix = said_as_capitals(t) && t.after == Break::Join && i + 1 < end && s.tok(i + 1).has_digit;
+    if (written_clock_time(t)) continue;
     if (t.has_digit || upper_prefix) r = written_code(s, i, end);
     if (!r && is_upper_word(t) && t.after == Break::None) r = capitals_then_number(s, i, end, fl.code_hyphen);
     if (!r && (is_single_letter(t) || words().digit_words.index_of(t.norm) || words().spelling_alphabet.index_of(t.norm) ||
-               words().spoken_zero.contains(t.norm) || words().repeat_words.count(t.norm)))
+               words().spoken_zero.contains(t.norm) || words().repeat_words.count(t.norm) ||
+               words().teen_words.index_of(t.norm) || words().tens_words.index_of(t.norm)))
       r = spelled_code(s, i, end, fl.code_hyphen);
     if (!r) continue;
     if (!prefix.empty() && util::all_digits(r->code)) r->code = prefix + r->code;

@@ -154,6 +154,23 @@ bool is_title_word(const std::string& w) {
 
 bool is_subject_pronoun(const std::string& w) { return words().subject_pronouns.contains(w); }
 
+// "we", "we'd", "I've": a subject pronoun, alone or with a verb contracted onto it.
+bool opens_with_subject(const std::string& w) {
+  const size_t apostrophe = w.find('\'');
+  return is_subject_pronoun(w) || (apostrophe != std::string::npos && is_subject_pronoun(w.substr(0, apostrophe)));
+}
+
+// "cold pack to lower back, Ms Tierney": a person named with a title (who did it, or who was
+// told) is not an item of a list of things.
+bool is_titled_name_item(const Scan& s, size_t b, size_t e) {
+  constexpr size_t kNameWords = 3;
+  b = s.skip_fillers(b);
+  if (!s.tt.cased || b + 1 >= e || e - b - 1 > kNameWords || !is_title_word(s.tok(b).norm)) return false;
+  for (size_t k = b + 1; k < e; ++k)
+    if (!s.tok(k).capitalized || s.tok(k).has_digit) return false;
+  return true;
+}
+
 // Function words that never end a value ("... on the" -> "..."); "out", "off", "up" can.
 bool is_dangling(const std::string& w) { return words().dangling_words.contains(w); }
 
@@ -211,7 +228,7 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
   size_t first = i;
   size_t max_words = s.tt.cased ? s.params.name_max_tokens : 2;
   size_t name_words = 0;
-  while (i < end && name_words < max_words) {
+  while (i < end && (name_words < max_words || (i > first && joined_to_next(s, i - 1)))) {
     const Token& t = s.tok(i);
     if (t.filler) break;
     if (i > first && s.anchor_at(i, field, true)) break;
@@ -225,7 +242,8 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
       break;
     if (not_a_name(t)) break;
     if (t.has_digit) break;
-    if (!is_title_word(t.norm)) ++name_words;
+    // "delgado-vidal": a hyphenated surname is one name word.
+    if (!is_title_word(t.norm) && !(i > first && joined_to_next(s, i - 1))) ++name_words;
     ++i;
     if (ends_clause(t)) break;
   }
@@ -270,6 +288,8 @@ std::optional<FieldCandidate> phrase_span(const Scan& s, size_t field, size_t fi
     --last;
   if (last <= first) return std::nullopt;
   const FieldLexicon& fl = s.lex.fields[field];
+  // "we'd like a room": a clause about the speaker is not the value of a one-line field.
+  if (fl.field->type == FieldType::Text && opens_with_subject(s.tok(first).norm)) return std::nullopt;
   std::string text = render(s, fl, first, last);
   if (fl.title) text = titled(text, *fl.title);
   if (text.empty()) return std::nullopt;
@@ -437,7 +457,8 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
       stop_after = true;
     }
     if (b >= item_last || is_measurement_item(s, b, item_last) || is_time_item(s, b, item_last) ||
-        (present_scoped(*fl.field) && is_dated_item(s, b, item_last))) {
+        (present_scoped(*fl.field) && is_dated_item(s, b, item_last)) ||
+        (!fl.person_name && is_titled_name_item(s, b, item_last))) {
       stop = stop || stop_after;
       return;
     }
