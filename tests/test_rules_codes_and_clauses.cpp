@@ -1,6 +1,7 @@
-// Codes said in digit pairs, clock times, titled names in lists, clauses about the speaker and
-// hyphenated surnames (docs/RULES.md "Pair codes, clock times, titled names and clauses"). An
-// invented room-inspection template and hand-written sentences.
+// Codes said in digit pairs, clock times, titled names in lists, clauses about the speaker,
+// hyphenated surnames and names said twice (docs/RULES.md "Pair codes, clock times, titled names,
+// clauses and restated names"). Invented room-inspection and handover templates and hand-written
+// sentences.
 #include <catch2/catch.hpp>
 
 #include "invox/normalize.hpp"
@@ -69,4 +70,44 @@ TEST_CASE("rules: a clause about the speaker is not a one-line text value", "[ru
 TEST_CASE("rules: a hyphenated surname in lowercase text is one name word", "[rules][unseen]") {
   CHECK(read_room("hi yeah guest is carmen delgado-vidal she's in room two oh four", "guest_name") ==
         "carmen delgado-vidal");
+}
+
+namespace {
+Template handover_template() {
+  return testing::invented_template(R"({
+    "id": "handover", "title": "Handover", "version": "1",
+    "fields": [
+      {"id": "patient_name", "label": "Patient name", "type": "text", "aliases": ["patient"],
+       "guidelines": "First and last name of the patient."},
+      {"id": "receiving_clinician", "label": "Received by", "type": "text",
+       "aliases": ["handed over to", "receiving nurse", "receiving doctor"],
+       "guidelines": "First and last name of the clinician taking the handover."}
+    ]})");
+}
+
+Json read_handover(const std::string& text, const std::string& id) {
+  static const Template t = handover_template();
+  return testing::rules_raw_value(t, text, id, "2026-05-12");
+}
+}  // namespace
+
+TEST_CASE("rules: a first name said, then the full name it begins or ends, gives the full name", "[rules][unseen]") {
+  // Speaker labels are labels when they recur.
+  const std::string restated = "Paramedic: Are you taking this one? Nurse: Yeah, I'm Priya, Priya Lendl, go ahead. "
+                               "Paramedic: This is Walter Brennagh, seventy-eight. Nurse: Thanks.";
+  CHECK(read_handover(restated, "receiving_clinician") == "Priya Lendl");
+  const std::string surname =
+      "Paramedic: Who's got bay four? Nurse: That's me. I'm Mrs Patel, Nisha Patel. Paramedic: Great. Nurse: Go on.";
+  CHECK(read_handover(surname, "receiving_clinician") == "Nisha Patel");
+  // A different full name after the first name is someone else's.
+  CHECK(read_handover("Paramedic: Hi. Nurse: I'm Priya, Walter Brennagh is in bay two. Paramedic: Okay. Nurse: Yes.",
+                      "receiving_clinician")
+            .is_null());
+}
+
+TEST_CASE("rules: what a speaker says of themself belongs to the field their label names", "[rules][unseen]") {
+  // "Nurse:" is the last word of the cue "receiving nurse"; the nurse's introduction is not the patient's name.
+  const std::string text = "Paramedic: Are you taking this one? Nurse: Yeah, I'm Priya, Priya Lendl, go ahead. "
+                           "Paramedic: Great. This is Walter Brennagh, seventy-eight. Nurse: Thanks.";
+  CHECK(read_handover(text, "patient_name") == "Walter Brennagh");
 }

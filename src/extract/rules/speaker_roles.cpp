@@ -102,11 +102,18 @@ std::optional<FieldCandidate> name_in_answer(const Scan& s, size_t field, size_t
 
 // The label is one of the field's one-word cues ("Patient" for "Patient name"), or the person
 // word a longer cue ends with ("Nurse:" for the alias "receiving nurse").
+// A cue's last stem is a word for a person ("nurs" of "receiving nurse").
+bool person_word_stem(const std::string& head) {
+  const auto& items = words().person_words.items();
+  return std::any_of(items.begin(), items.end(),
+                     [&](const std::string& w) { return stem(w) == head; });
+}
+
 bool label_names_field(const Scan& s, const std::vector<std::string>& label, size_t field) {
   for (const auto& cue : s.lex.fields[field].cues) {
     if (cue.phrase.stems.empty() || cue.learned || cue.kind == CueKind::Unit) continue;
     const std::string& head = cue.phrase.stems.back();
-    if (cue.phrase.stems.size() > 1 && !words().person_words.contains(head)) continue;
+    if (cue.phrase.stems.size() > 1 && !person_word_stem(head)) continue;
     for (const auto& stem : label)
       if (stem == head) return true;
   }
@@ -164,6 +171,14 @@ std::optional<size_t> own_name_start(const Scan& s, size_t i, bool& introduced) 
 }  // namespace
 
 std::vector<std::string> turn_label(const Scan& s, size_t i) { return label_before(s, i); }
+
+bool turn_names_other_person_field(const Scan& s, size_t i, size_t field) {
+  const auto owner = label_before(s, i);
+  if (owner.empty()) return false;
+  for (size_t g = 0; g < s.lex.fields.size(); ++g)
+    if (g != field && s.lex.fields[g].person_name && label_names_field(s, owner, g)) return true;
+  return false;
+}
 
 bool answers_name_question_as_other_role(const Scan& s, size_t i, size_t field) {
   const auto owner = turn_label(s, i);

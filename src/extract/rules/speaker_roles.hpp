@@ -14,6 +14,10 @@ namespace invox::rules {
 // Stems of the speaker label of the turn holding token i; empty without labels.
 [[nodiscard]] std::vector<std::string> turn_label(const Scan& s, size_t i);
 
+// The speaker label of the turn holding token i names another person field's person ("Nurse:"
+// for "Received by", whose cue is "receiving nurse"): what that speaker says of themself is not
+// `field`'s.
+[[nodiscard]] bool turn_names_other_person_field(const Scan& s, size_t i, size_t field);
 // Some turn of the transcript is spoken by the person `field` names.
 [[nodiscard]] bool field_has_labelled_speaker(const Scan& s, size_t field);
 

@@ -396,6 +396,7 @@ std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field) {
     double score = 0.0;
     size_t from = s.skip_fillers(i + 1);
     if (size_t n = marker_length(s, i, words().self_introductions)) {
+      if (turn_names_other_person_field(s, i, field)) continue;  // "Nurse: I'm Priya" is the nurse
       score = kIntroScore;
       from = s.skip_fillers(i + n);
     } else if (t.norm == "for" && (i < kOpening || after_document_word(s, i))) {  // "<form> for <Name>"

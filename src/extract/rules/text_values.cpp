@@ -191,6 +191,33 @@ bool opens_predicate(const Scan& s, size_t i) {
 
 bool ends_clause(const Token& t) { return t.after == Break::Sentence || t.after == Break::Comma; }
 
+// "I'm Jess, Jessamy Laidlaw", "Mrs Patel, Nisha Patel", "Dr. Osei. Marcus Osei": one name word
+// said, then the full name it begins or ends, a few words on in the same turn. The full name,
+// or nullopt.
+std::optional<std::pair<size_t, size_t>> restated_full_name(const Scan& s, size_t said) {
+  constexpr size_t kGapWords = 3;  // "I'm Jenna, by the way, Jenna Kowal"
+  const std::string& word = s.tok(said).norm;
+  auto name_word = [&](size_t k) {
+    const Token& t = s.tok(k);
+    return !t.filler && !t.speaker && !t.has_digit && !not_a_name(t) && !is_stopword(t.norm) &&
+           !is_linking_word(t.norm) && !is_title_word(t.norm) && (!s.tt.cased || t.capitalized);
+  };
+  size_t gap = 0;
+  for (size_t k = said + 1; k + 1 < s.size() && gap <= kGapWords; ++k) {
+    if (s.tok(k).speaker) return std::nullopt;
+    if (s.tok(k).filler) continue;
+    if (name_word(k) && name_word(k + 1) && s.tok(k).after == Break::None) {
+      size_t last = k + 2;
+      while (last < s.size() && joined_to_next(s, last - 1)) ++last;  // "Brennan-Lowe"
+      constexpr size_t kShortName = 3;  // "Jess" for "Jessamy", not "Al" for "Alice"
+      const bool same_first = s.tok(k).norm == word || (word.size() >= kShortName && s.tok(k).norm.starts_with(word));
+      const bool same_last = s.tok(last - 1).norm == word;
+      if (same_first || same_last) return std::make_pair(k, last);
+    }
+    ++gap;
+  }
+  return std::nullopt;
+}
 
 // A person's name starting within a few tokens of `start`.
 std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field, size_t start, size_t end) {
@@ -255,7 +282,8 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
   // first and last name.
   size_t said = 0;
   for (size_t k = first; k < i; ++k) said += is_rank_word(s.tok(k).norm) ? 0 : 1;
-  if (said < 2 && s.lex.fields[field].field && asks_full_name(*s.lex.fields[field].field)) return std::nullopt;
+  if (said < 2 && s.lex.fields[field].field && asks_full_name(*s.lex.fields[field].field))
+    return restated_full_name(s, i - 1);
   return std::make_pair(first, i);
 }
 
@@ -311,7 +339,16 @@ std::optional<FieldCandidate> read_person_at(const Scan& s, size_t field, size_t
   auto span = person_span(s, field, start, end);
   // "her brother magnus thorvaldsen": a role word after the determiner is stepped over too.
   const bool role_word = !s.tt.cased && span && span->first >= start + 2 && is_article(s.tok(span->first - 2).norm);
-  if (!span || span->first > start + (role_word ? 2 : 1)) return std::nullopt;
+  // "Mrs Patel, Nisha Patel": the words before a restated full name are a name said short.
+  constexpr size_t kShortNameWords = 2;
+  auto said_short = [&] {
+    if (span->first > start + kShortNameWords) return false;
+    for (size_t k = start; k < span->first; ++k)
+      if (!(s.tok(k).filler || is_title_word(s.tok(k).norm) || (s.tt.cased && s.tok(k).capitalized && !not_a_name(s.tok(k)))))
+        return false;
+    return true;
+  };
+  if (!span || (span->first > start + (role_word ? 2 : 1) && !said_short())) return std::nullopt;
   span->second = thing_name_end(s, field, span->first, span->second);
   return phrase_span(s, field, span->first, span->second);
 }
