@@ -36,7 +36,7 @@ TEST_CASE("readback: filled fields for the ear, flagged ones as questions, a clo
                            "Sex is female.",
                            "Visit date is March fourteenth, twenty twenty-six.",
                            "Allergies are penicillin, and latex.",
-                           "Smoker: no.",
+                           "Smoker: negative.",
                            "Arrival time is two thirty in the afternoon.",
                            "Is the temperature thirty-eight point five?",
                            "What is the discharge date?",

@@ -131,7 +131,9 @@ TEST_CASE("clarify questions from label, type and options", "[spoken]") {
   CHECK(confirm_question(temp, Json(38.5)) == "Is the temperature thirty-eight point five degrees Celsius?");
   CHECK(value_statement(temp, Json(38.5)) == "Temperature is thirty-eight point five degrees Celsius.");
   CHECK(value_statement(demo_field("allergies"), Json("nuts, latex")) == "Allergies are nuts, and latex.");
-  CHECK(value_statement(demo_field("smoker"), Json(false)) == "Smoker: no.");
+  // Any other "no" is said "negative", which a recognizer does not hear as "now".
+  CHECK(value_statement(demo_field("smoker"), Json(false)) == "Smoker: negative.");
+  CHECK(confirm_question(demo_field("smoker"), Json(false)) == "Smoker: negative, is that right?");
   CHECK(confirm_question(demo_field("smoker"), Json(true)) == "Smoker: yes, is that right?");
   // A "no" for a label ending in a participle is the negated label, not a bare "no".
   Field signed_permit;
@@ -143,7 +145,7 @@ TEST_CASE("clarify questions from label, type and options", "[spoken]") {
   CHECK(confirm_question(signed_permit, Json(false)) == "Permit not signed, is that right?");
   Field feed = signed_permit;
   feed.label = "Feed";  // ends in "ed" without being a participle
-  CHECK(value_statement(feed, Json(false)) == "Feed: no.");
+  CHECK(value_statement(feed, Json(false)) == "Feed: negative.");
   Field by;
   by.id = "reported_by";
   by.label = "Reported by";

@@ -89,6 +89,12 @@ std::string open_question(const Field& field) {
   return std::string(plural(label) ? "What are the " : "What is the ") + label + "?";
 }
 
+// Any other label takes "negative" for a no, as voice procedure says it: the one-syllable "no" at
+// the end of a sentence is heard as "now" ("guards in place now"), which reads as a yes.
+std::string boolean_answer(const Field& field, const Json& value) {
+  return value == Json(false) ? std::string("negative") : spoken_value(field, value);
+}
+
 }  // namespace
 
 std::string clarify_question(const Field& field, const Issue& issue, const Ambiguity& ambiguity) {
@@ -114,7 +120,7 @@ std::string value_statement(const Field& field, const Json& value) {
   const std::string said = spoken_value(field, value);
   if (field.type == FieldType::Boolean) {
     const auto negated = value == Json(false) ? negated_label(label) : std::nullopt;
-    return negated ? capitalized(*negated) + "." : capitalized(label) + ": " + said + ".";
+    return negated ? capitalized(*negated) + "." : capitalized(label) + ": " + boolean_answer(field, value) + ".";
   }
   if (ends_in_preposition(label)) return capitalized(label) + " " + said + ".";
   return capitalized(label) + (plural(label) ? " are " : " is ") + said + ".";
@@ -125,7 +131,8 @@ std::string confirm_question(const Field& field, const Json& value) {
   const std::string said = spoken_value(field, value);
   if (field.type == FieldType::Boolean) {
     const auto negated = value == Json(false) ? negated_label(label) : std::nullopt;
-    return (negated ? capitalized(*negated) : capitalized(label) + ": " + said) + ", is that right?";
+    return (negated ? capitalized(*negated) : capitalized(label) + ": " + boolean_answer(field, value)) +
+           ", is that right?";
   }
   if (ends_in_preposition(label)) return capitalized(label) + " " + said + ", is that right?";
   return std::string(plural(label) ? "Are the " : "Is the ") + label + " " + said + "?";
