@@ -91,8 +91,8 @@ std::string open_question(const Field& field) {
 
 // Any other label takes "negative" for a no, as voice procedure says it: the one-syllable "no" at
 // the end of a sentence is heard as "now" ("guards in place now"), which reads as a yes.
-std::string boolean_answer(const Field& field, const Json& value) {
-  return value == Json(false) ? std::string("negative") : spoken_value(field, value);
+std::string boolean_answer(const Json& value, const std::string& said) {
+  return value == Json(false) ? std::string("negative") : said;
 }
 
 }  // namespace
@@ -120,7 +120,7 @@ std::string value_statement(const Field& field, const Json& value) {
   const std::string said = spoken_value(field, value);
   if (field.type == FieldType::Boolean) {
     const auto negated = value == Json(false) ? negated_label(label) : std::nullopt;
-    return negated ? capitalized(*negated) + "." : capitalized(label) + ": " + boolean_answer(field, value) + ".";
+    return negated ? capitalized(*negated) + "." : capitalized(label) + ": " + boolean_answer(value, said) + ".";
   }
   if (ends_in_preposition(label)) return capitalized(label) + " " + said + ".";
   return capitalized(label) + (plural(label) ? " are " : " is ") + said + ".";
@@ -131,7 +131,7 @@ std::string confirm_question(const Field& field, const Json& value) {
   const std::string said = spoken_value(field, value);
   if (field.type == FieldType::Boolean) {
     const auto negated = value == Json(false) ? negated_label(label) : std::nullopt;
-    return (negated ? capitalized(*negated) : capitalized(label) + ": " + boolean_answer(field, value)) +
+    return (negated ? capitalized(*negated) : capitalized(label) + ": " + boolean_answer(value, said)) +
            ", is that right?";
   }
   if (ends_in_preposition(label)) return capitalized(label) + " " + said + ", is that right?";

@@ -100,15 +100,19 @@ std::optional<FieldCandidate> name_in_answer(const Scan& s, size_t field, size_t
   return std::nullopt;
 }
 
-// The label is one of the field's one-word cues ("Patient" for "Patient name"), or the person
-// word a longer cue ends with ("Nurse:" for the alias "receiving nurse").
-// A cue's last stem is a word for a person ("nurs" of "receiving nurse").
+// A cue's last stem is a word for a person ("nurs" of "receiving nurse"). The person words are
+// stemmed once: this runs for every labelled turn and field.
 bool person_word_stem(const std::string& head) {
-  const auto& items = words().person_words.items();
-  return std::any_of(items.begin(), items.end(),
-                     [&](const std::string& w) { return stem(w) == head; });
+  static const lexicon::WordSet stems = [] {
+    std::vector<std::string> out;
+    for (const auto& w : words().person_words.items()) out.push_back(stem(w));
+    return lexicon::WordSet(std::move(out));
+  }();
+  return stems.contains(head);
 }
 
+// The label is one of the field's one-word cues ("Patient" for "Patient name"), or the person
+// word a longer cue ends with ("Nurse:" for the alias "receiving nurse").
 bool label_names_field(const Scan& s, const std::vector<std::string>& label, size_t field) {
   for (const auto& cue : s.lex.fields[field].cues) {
     if (cue.phrase.stems.empty() || cue.learned || cue.kind == CueKind::Unit) continue;

@@ -195,7 +195,8 @@ bool ends_clause(const Token& t) { return t.after == Break::Sentence || t.after 
 // said, then the full name it begins or ends, a few words on in the same turn. The full name,
 // or nullopt.
 std::optional<std::pair<size_t, size_t>> restated_full_name(const Scan& s, size_t said) {
-  constexpr size_t kGapWords = 3;  // "I'm Jenna, by the way, Jenna Kowal"
+  constexpr size_t kGapWords = 3;   // "I'm Jenna, by the way, Jenna Kowal"
+  constexpr size_t kShortName = 3;  // "Jess" for "Jessamy", not "Al" for "Alice"
   const std::string& word = s.tok(said).norm;
   auto name_word = [&](size_t k) {
     const Token& t = s.tok(k);
@@ -209,7 +210,6 @@ std::optional<std::pair<size_t, size_t>> restated_full_name(const Scan& s, size_
     if (name_word(k) && name_word(k + 1) && s.tok(k).after == Break::None) {
       size_t last = k + 2;
       while (last < s.size() && joined_to_next(s, last - 1)) ++last;  // "Brennan-Lowe"
-      constexpr size_t kShortName = 3;  // "Jess" for "Jessamy", not "Al" for "Alice"
       const bool same_first = s.tok(k).norm == word || (word.size() >= kShortName && s.tok(k).norm.starts_with(word));
       const bool same_last = s.tok(last - 1).norm == word;
       if (same_first || same_last) return std::make_pair(k, last);
