@@ -221,8 +221,13 @@ TEST_CASE("normalize number: on a field in percent, fractions and levels are sha
               {"full", 100, ""},
               {"empty", 0, ""},
               {"60 percent", 60, ""},
-              {"sixty", 60, ""}},
+              {"sixty", 60, ""},
+              {"seven eighths", 87.5, ""},
+              {"two thirds", 66.7, ""},
+              {"one fifth", 20, ""}},
              pct, make_ctx());
+  // "five quarters" is more than a whole: no share, the count alone.
+  check_prefix_rows({{"five quarters", 5, "five"}}, pct, make_ctx());
   // Without the unit a fraction stays a fraction, and "full" is no number.
   const auto plain = make_field(FieldType::Number, "", 0, 100);
   check_rows({{"three quarters", 0.75, ""}, {"full", Json(nullptr), "invalid"}}, plain, make_ctx());
@@ -248,4 +253,14 @@ TEST_CASE("normalize number: a conversion between counting units keeps the quart
   auto whole_hours = make_field(FieldType::Number, "h", 0, 100);
   whole_hours.guidelines = "Rounded to whole hours.";
   check_rows({{"forty-five minutes", 1, ""}}, whole_hours, make_ctx());
+}
+
+TEST_CASE("normalize number: minutes and seconds said together, and seconds alone, convert to minutes",
+          "[normalize][number][unit]") {
+  const auto minutes = make_field(FieldType::Number, "minutes", 0, 60);
+  check_rows({{"three minutes forty-five", 3.75, ""},
+              {"six minutes and thirty seconds", 6.5, ""},
+              {"150 seconds", 2.5, ""},
+              {"two and a half minutes", 2.5, ""}},
+             minutes, make_ctx());
 }

@@ -355,6 +355,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.subject_pronouns = r.words("subject_pronouns");
   d.auxiliary_verbs = r.words("auxiliary_verbs");
   d.dangling_words = r.words("dangling_words");
+  d.verb_particles = r.words("verb_particles");
   d.list_joiners = r.phrases("list_joiners");
   d.list_restarts = r.words("list_restarts");
   d.list_enders = r.words("list_enders");

@@ -120,7 +120,8 @@ struct LexiconData {
   WordSet decimal_words;                     // "one decimal": that many
   // Structure of dictated text.
   std::vector<Phrase> fillers;
-  WordSet stopwords, linking_words, determiners, clause_openers, subject_pronouns, auxiliary_verbs, dangling_words;
+  WordSet stopwords, linking_words, determiners, clause_openers, subject_pronouns, auxiliary_verbs, dangling_words,
+      verb_particles;
   std::vector<Phrase> list_joiners;
   WordSet list_restarts, list_enders, restrictive_adverbs;
   WordSet list_comment_openers;

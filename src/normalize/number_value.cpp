@@ -161,8 +161,9 @@ std::optional<double> written_fraction(std::string_view w) {
 size_t fraction_as_percent(const Tokens& t, const NumberMatch& m, size_t last, double& v) {
   constexpr double kWhole = 100.0;
   constexpr double kMaxDenominator = 10.0;
+  constexpr double kTenths = 10.0;  // "one third" is 33.3 %
   if (!m.from_digits && m.value > 0 && m.value < 1) {
-    v = m.value * kWhole;
+    v = std::round(m.value * kWhole * kTenths) / kTenths;
     return last;
   }
   if (m.from_digits && m.is_integer() && last + 1 < t.size() && t[last].is_punct("/")) {

@@ -142,6 +142,26 @@ std::optional<double> parse_point_fraction(const Tokens& t, size_t i, size_t& en
   return std::stod("0." + digits);
 }
 
+// The denominator a word after a count of `count` parts names: "quarters" and "halves", or an
+// ordinal from third to tenth in the plural ("eighths"), or in the singular after one ("one
+// third"); nullopt when the parts would make more than a whole ("five quarters" is no share).
+std::optional<double> fraction_denominator(const Token* w, double count) {
+  constexpr int kMinOrdinal = 3;
+  constexpr int kMaxOrdinal = 10;
+  if (!w || count < 1 || std::floor(count) != count) return std::nullopt;
+  std::optional<double> den;
+  if (w->text == "quarters" || (count == 1 && w->text == "quarter")) den = 4;
+  if (w->text == "halves") den = 2;
+  std::string_view word = w->text;
+  const bool plural = word.ends_with("s");
+  if (plural) word.remove_suffix(1);
+  if (!den && (plural || count == 1)) {
+    if (auto o = ordinal_word(word); o && *o >= kMinOrdinal && *o <= kMaxOrdinal) den = *o;
+  }
+  if (!den || count >= *den) return std::nullopt;
+  return den;
+}
+
 // "and a half", "and a quarter", "and three quarters".
 std::optional<double> parse_and_fraction(const Tokens& t, size_t i, size_t& end) {
   if (!word_is(t, i, "and")) return std::nullopt;
@@ -241,8 +261,8 @@ std::optional<NumberMatch> parse_unsigned_at(const Tokens& t, size_t i, const Nu
     } else if (word_is(t, m.last, "dozen")) {
       m.value *= 12;
       ++m.last;
-    } else if (!m.from_digits && word_is(t, m.last, "quarters") && m.value >= 1 && m.value <= 3) {
-      m.value *= 0.25;  // "three quarters"
+    } else if (auto den = fraction_denominator(word_at(t, m.last), m.value); den && !m.from_digits) {
+      m.value /= *den;  // "three quarters", "seven eighths", "one third"
       ++m.last;
     }
   }

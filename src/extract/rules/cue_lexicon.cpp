@@ -299,6 +299,26 @@ bool yes_no_object(const Field& f, const std::vector<std::string>& stems, const 
   return false;
 }
 
+// "nurse" of "receiving nurse": the person word an alias of a person field ends with names the
+// field's person alone ("Handed to charge nurse Aoife Lynch"), when no other field owns it.
+bool names_the_person(const FieldLexicon& fl, const std::vector<std::string>& stems, const std::vector<std::string>& g) {
+  return fl.person_name && g.size() == 1 && g[0] == stems.back() && is_person_word_stem(g[0]);
+}
+
+// "checked by" -> "checker", "cleaned by" -> "cleaner", "inspected by" -> "inspector": the
+// agent noun of a "<verb> by" cue names the same person ("Checker Aroha Ngata").
+void add_agent_nouns(FieldLexicon& fl) {
+  constexpr double kAgentNounStrength = 0.8;
+  constexpr size_t kMinVerb = 4;
+  std::vector<std::string> verbs;
+  for (const auto& c : fl.cues)
+    if (c.kind == CueKind::Lead && !c.derived && c.phrase.stems.size() == 2 && c.phrase.stems[1] == "by" &&
+        c.phrase.stems[0].size() >= kMinVerb && !is_stopword(c.phrase.stems[0]))
+      verbs.push_back(c.phrase.stems[0]);
+  for (const auto& v : verbs)
+    for (const char* suffix : {"er", "or"}) add_cue(fl, v + suffix, kAgentNounStrength);
+}
+
 std::vector<std::vector<std::string>> sub_phrases(const std::vector<std::string>& stems) {
   std::vector<std::vector<std::string>> out;
   for (size_t n = 1; n < stems.size(); ++n) {
@@ -375,6 +395,7 @@ Lexicon build_lexicon(const Template& tmpl) {
     auto idw = id_words(f);
     if (!idw.empty() && !(idw.size() == 1 && is_generic_word(idw[0]))) add_cue(fl, util::join(idw, " "), kIdStrength);
     for (const auto& a : f.aliases) add_cue(fl, a, kAliasStrength);
+    if (fl.person_name) add_agent_nouns(fl);
     // "without 'the'" quotes a word to leave out: an example of function words only is no cue;
     // "a hyphen only where 'dash' is said" quotes a word of a code's spelling, no cue either.
     for (const auto& ex : gi.quoted_examples)
@@ -414,7 +435,8 @@ Lexicon build_lexicon(const Template& tmpl) {
       bool from_label = c.phrase.text == strip_parenthetical_copy(lex.fields[i].field->label) ||
                         c.phrase.text == util::join(id_words(*lex.fields[i].field), " ");
       for (auto& g : sub_phrases(c.phrase.stems))
-        if ((g.size() > 1 || from_label) && !yes_no_object(*lex.fields[i].field, c.phrase.stems, g))
+        if ((g.size() > 1 || from_label || names_the_person(lex.fields[i], c.phrase.stems, g)) &&
+            !yes_no_object(*lex.fields[i].field, c.phrase.stems, g))
           candidates[i].push_back(g);
     }
     for (const auto& v : lex.fields[i].values) owners[key_of(v.phrase.stems)].insert(i);

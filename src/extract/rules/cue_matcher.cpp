@@ -149,6 +149,15 @@ std::optional<Raw> match_swapped(Matcher& mt, size_t ci, const Phrase& p, const 
   return std::nullopt;
 }
 
+// "eleven point two": "point" between two numbers is the decimal point, never a cue of a field
+// whose label says "point" ("Sample point").
+bool decimal_point_at(const TokenizedText& tt, size_t i) {
+  if (i == 0 || i + 1 >= tt.tokens.size() || tt.tokens[i].norm != "point") return false;
+  auto numeric = [&](const Token& t) { return t.has_digit || is_number_word(t.norm); };
+  return numeric(tt.tokens[i - 1]) && numeric(tt.tokens[i + 1]) && tt.tokens[i - 1].after == Break::None &&
+         tt.tokens[i].after == Break::None;
+}
+
 // `strength`: the phrase's own strength times the gap or swap penalty.
 Mention mention_of(size_t field, const Raw& r, double strength, const MatchParams& params) {
   Mention m;
@@ -237,7 +246,7 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
           r = match_swapped(mt, ci, cue.phrase, ids);
           factor = params.swap_penalty;
         }
-        if (!r) continue;
+        if (!r || (r->last == r->first + 1 && decimal_point_at(tt, r->first))) continue;
         Mention m = mention_of(f, *r, cue.strength * factor, params);
         m.cue = &cue;
         cues.push_back(m);

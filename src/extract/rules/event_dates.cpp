@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/weekday_tense.hpp"
@@ -32,6 +33,29 @@ bool ordinal_only(const Scan& s, const FieldCandidate& c) {
     ordinal = true;
   }
   return ordinal;
+}
+
+// The date was said with its month ("Saturday the seventh of March"): the day itself, not a
+// plan counted from today.
+bool names_month(const Scan& s, const FieldCandidate& c) {
+  for (size_t i = c.first; i < c.last && i < s.size(); ++i)
+    if (words().month_names.index_of(s.tok(i).norm)) return true;
+  return false;
+}
+
+// "we spoke last week", "the April one": a week or a month said without a day in it names no
+// day of an event.
+bool names_no_day(const Scan& s, const FieldCandidate& c) {
+  const auto& w = words();
+  bool period = false;
+  for (size_t i = c.first; i < c.last && i < s.size(); ++i) {
+    const std::string& n = s.tok(i).norm;
+    if (s.tok(i).has_digit || is_number_word(n) || w.weekday_names.index_of(n) || w.digit_ordinals.index_of(n) ||
+        w.teen_ordinals.index_of(n) || w.tens_ordinals.index_of(n))
+      return false;
+    period = period || n == "week" || w.month_names.index_of(n).has_value();
+  }
+  return period;
 }
 
 // The date lies after the reference day ("come back in two weeks", "on Saturday").
@@ -120,14 +144,21 @@ bool later_day_near(const Scan& s, size_t first, size_t last) {
 void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
   constexpr double kUnlabeledDate = 0.5;
   constexpr double kImpliedToday = 0.4;
+  constexpr double kAheadDay = 0.45;
   const std::string today = reference_day(s);
   const Lexicon& lex = s.lex;
+  auto others_filled = [&](size_t f) {
+    for (size_t g = 0; g < lex.fields.size(); ++g)
+      if (g != f && lex.fields[g].field->type == FieldType::Date && ranked[g].empty()) return false;
+    return true;
+  };
   if (s.size() == 0) return;  // nothing was said: nothing happened
   for (size_t f = 0; f < lex.fields.size(); ++f) {
     const Field& field = *lex.fields[f].field;
     if (field.type != FieldType::Date) continue;
     if (!ranked[f].empty() || names_words(field, words().past_date_words)) return;
     const bool ahead = names_words(field, words().future_date_words);
+    std::optional<FieldCandidate> ahead_day;
     for (size_t i = 0; i < s.size(); ++i) {
       if (s.tok(i).filler) continue;
       auto c = s.parse_typed(i, std::min(s.size(), i + 8), field);
@@ -139,7 +170,7 @@ void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked)
       // "come back in two weeks", "hasn't eaten since yesterday": a plan or a span's edge.
       // ... unless the field is the start of that span ("Problem started": "limping since Monday").
       bool starts = names_words(field, words().period_start_words);
-      taken = taken || (bounds_span(s, *c) && !starts) || (!ahead && lies_ahead(*c, today));
+      taken = taken || names_no_day(s, *c) || (bounds_span(s, *c) && !starts);
       for (size_t g = 0; g < lex.fields.size(); ++g)
         if (g != f && !ranked[g].empty() && is_typed(lex.fields[g].field->type) && overlaps(ranked[g][0], *c))
           taken = true;
@@ -148,13 +179,23 @@ void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked)
         if (g != f && !ranked[g].empty() && lex.fields[g].field->type == FieldType::Date &&
             ranked[g][0].value == c->value)
           taken = true;
-      if (!taken) {
+      const bool plan = !ahead && lies_ahead(*c, today);
+      if (!taken && !plan) {
         c->score = kUnlabeledDate;
         c->cue_first = c->first;
         ranked[f].push_back(*c);
         return;
       }
+      if (!taken && !ahead_day && names_month(s, *c)) ahead_day = *c;
       i = c->last - 1;
+    }
+    // "When is it? - Saturday the seventh of March": with nothing said of today or before, a day
+    // said with its month is the event's own (a booking), unless another date field still
+    // waits for a later day.
+    if (ahead_day && others_filled(f)) {
+      ahead_day->score = kAheadDay;
+      ranked[f].push_back(*ahead_day);
+      return;
     }
     FieldCandidate c;
     c.value = "today";

@@ -20,6 +20,16 @@ bool is_zero_quantifier(std::string_view w) {
 
 bool is_affirmation_word(std::string_view w) { return words().yes_words.contains(w) || words().affirmations.contains(w); }
 
+bool is_person_word_stem(std::string_view stem_text) {
+  // Stemmed once: cue building and speaker labels ask for every cue of every field.
+  static const lexicon::WordSet stems = [] {
+    std::vector<std::string> out;
+    for (const auto& w : words().person_words.items()) out.push_back(stem(w));
+    return lexicon::WordSet(std::move(out));
+  }();
+  return stems.contains(stem_text);
+}
+
 bool says_any_word(std::initializer_list<std::string_view> texts, const lexicon::WordSet& set) {
   for (std::string_view text : texts) {
     std::string word;

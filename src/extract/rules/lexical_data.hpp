@@ -41,6 +41,8 @@ namespace invox::rules {
 [[nodiscard]] std::vector<std::string> convertible_unit_words(std::string_view unit);
 // Words that name or describe a person, so a text field holds a person's name.
 [[nodiscard]] inline bool is_person_word(std::string_view norm) { return words().person_words.contains(norm); }
+// The same for a stem ("nurs" of "receiving nurse"), as cue phrases hold them.
+[[nodiscard]] bool is_person_word_stem(std::string_view stem_text);
 // Some word of `texts` (split at every character that is no letter or digit, lower-cased) is in
 // `set`: "Temperature at the start" says "start", "inverter_model" says "model".
 [[nodiscard]] bool says_any_word(std::initializer_list<std::string_view> texts, const lexicon::WordSet& set);

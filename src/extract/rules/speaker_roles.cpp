@@ -80,6 +80,23 @@ std::optional<size_t> turn_opening_name(const Scan& s, size_t i) {
   return s.skip_fillers(i + 1);
 }
 
+// "Employee: Yeah, today's my last day, so. Rafael Duarte, from marketing.": a later sentence
+// of a turn that is only a full name, or a full name and where its owner is from, is the
+// speaker saying who they are. (A name that opens the turn is `turn_opening_name`'s.)
+std::optional<FieldCandidate> own_name_sentence(const Scan& s, size_t field, size_t i) {
+  const Token& t = s.tok(i);
+  if (i == 0 || s.tok(i - 1).speaker || !t.capitalized || t.filler || s.in_question(i)) return std::nullopt;
+  auto p = s.prev_content(i);
+  if (!p || s.tok(*p).speaker || s.tok(*p).after != Break::Sentence) return std::nullopt;
+  auto c = read_person_at(s, field, i, s.region_end(i, field, false, kNameRegion));
+  if (!c || c->first != i || c->last - c->first < 2) return std::nullopt;
+  const Token& end = s.tok(c->last - 1);
+  if (end.after == Break::Sentence) return c;
+  if (end.after == Break::Comma && c->last < s.size() && words().affiliation_openers.contains(s.tok(c->last).norm))
+    return c;
+  return std::nullopt;
+}
+
 // A person's name within the first few words of the sentence at `from` ("My husband's
 // actually, Graeme Tully."); when that sentence gives only a surname the next sentence of the
 // turn may give the full name ("Pell. Harriet Pell.").
@@ -100,26 +117,16 @@ std::optional<FieldCandidate> name_in_answer(const Scan& s, size_t field, size_t
   return std::nullopt;
 }
 
-// A cue's last stem is a word for a person ("nurs" of "receiving nurse"). The person words are
-// stemmed once: this runs for every labelled turn and field.
-bool person_word_stem(const std::string& head) {
-  static const lexicon::WordSet stems = [] {
-    std::vector<std::string> out;
-    for (const auto& w : words().person_words.items()) out.push_back(stem(w));
-    return lexicon::WordSet(std::move(out));
-  }();
-  return stems.contains(head);
-}
-
 // The label is one of the field's one-word cues ("Patient" for "Patient name"), or the person
 // word a longer cue ends with ("Nurse:" for the alias "receiving nurse").
 bool label_names_field(const Scan& s, const std::vector<std::string>& label, size_t field) {
   for (const auto& cue : s.lex.fields[field].cues) {
     if (cue.phrase.stems.empty() || cue.learned || cue.kind == CueKind::Unit) continue;
     const std::string& head = cue.phrase.stems.back();
-    if (cue.phrase.stems.size() > 1 && !person_word_stem(head)) continue;
+    if (cue.phrase.stems.size() > 1 && !is_person_word_stem(head)) continue;
+    // "Tech:" names the field whose cue is "technician" (synonyms in the lexicon).
     for (const auto& stem : label)
-      if (stem == head) return true;
+      if (compare_stems(stem, head) == StemMatch::Same) return true;
   }
   return false;
 }
@@ -235,6 +242,8 @@ std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field) {
       // A first name alone in a question is a greeting or an aside, not an identification.
       if (c && c->last - c->first < 2) c.reset();
       owner = next_label(s, i);
+    } else if ((c = own_name_sentence(s, field, i))) {
+      owner = label_before(s, i);
     }
     if (!c || owner.empty() || !label_names_field(s, owner, field)) continue;
     c->score = kRoleNameScore;

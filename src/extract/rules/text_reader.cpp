@@ -204,6 +204,15 @@ bool negator_cue(const Scan& s, const Mention& m) {
   return m.last == m.first + 1 && is_negation_word(s.tok(m.first).norm);
 }
 
+// "the finishers in shed 4": a one-word cue of a place field said with nothing but a number
+// after it is the first word of the place's name, not a label ("Location: 4" has its colon).
+bool names_numbered_place(const Scan& s, const Mention& m, const FieldCandidate& value) {
+  if (m.last != m.first + 1 || value.first != m.last || value.last != value.first + 1) return false;
+  const Token& cue = s.tok(m.first);
+  const Token& v = s.tok(value.first);
+  return cue.after == Break::None && !cue.colon_after && (v.has_digit || is_number_word(v.norm));
+}
+
 std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t field) {
   const FieldLexicon& fl = s.lex.fields[field];
   if (auto answered = read_text_answer(s, m, field)) return answered;
@@ -228,6 +237,9 @@ std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t f
   if (m.cue->kind != CueKind::Inclusive) start = s.past_label_colon(start);
   auto span = read_phrase(s, field, start, m.cue->weak);
   if (!span) return fl.person_name ? read_person_backward(s, m, field) : std::nullopt;
+  if (fl.place_like && names_numbered_place(s, m, *span)) {
+    if (auto whole = text_span(s, field, m.first, span->last)) span = whole;
+  }
   span->score = m.strength * kTextFactor;
   span->cue_first = m.first;
   return span;
@@ -323,6 +335,8 @@ std::vector<FieldCandidate> read_place_phrase(const Scan& s, size_t field) {
     if (from >= s.size()) break;
     const std::string& w = s.tok(from).norm;
     if (words().not_place_words.contains(w) || is_stopword(w) || is_linking_word(w)) continue;
+    // "better than we got in January": a month or a weekday is a time, not a place.
+    if (words().month_names.index_of(w) || words().weekday_names.index_of(w)) continue;
     // In a cased transcript a place named without a label is a proper name or an address
     // ("at Carver Ridge", "at 12 Elm Road"): "at the wall inside" is not one.
     if (s.tt.cased && !s.tok(from).capitalized && !s.tok(from).has_digit) continue;

@@ -252,6 +252,12 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
         plain(i + 1) && plain(i + 2))
       ++i;
   }
+  // "lead installer for the tran residence": in lowercase text the words right after an article
+  // name a thing, not a person (a role word after it was stepped over above).
+  if (!s.tt.cased && names_person(s.lex.fields[field])) {
+    auto p = s.prev_content(i);
+    if (p && *p >= start && is_article(s.tok(*p).norm)) return std::nullopt;
+  }
   size_t first = i;
   size_t max_words = s.tt.cased ? s.params.name_max_tokens : 2;
   size_t name_words = 0;
@@ -315,6 +321,8 @@ std::optional<FieldCandidate> phrase_span(const Scan& s, size_t field, size_t fi
          !(last - 1 > first && joined_to_next(s, last - 2)))
     --last;
   if (last <= first) return std::nullopt;
+  // "I'll hold off on the vet": a particle of a phrasal verb alone is no value.
+  if (last == first + 1 && words().verb_particles.contains(s.tok(first).norm)) return std::nullopt;
   const FieldLexicon& fl = s.lex.fields[field];
   // "we'd like a room": a clause about the speaker is not the value of a one-line field.
   if (fl.field->type == FieldType::Text && opens_with_subject(s.tok(first).norm)) return std::nullopt;
