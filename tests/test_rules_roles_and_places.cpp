@@ -41,6 +41,16 @@ Template equipment_return_template() {
     ]})");
 }
 
+Template viewing_template() {
+  return testing::invented_template(R"({
+    "id": "flat-viewing", "title": "Flat viewing", "version": "1",
+    "fields": [
+      {"id": "address", "label": "Property address", "type": "text", "aliases": ["address", "property"],
+       "guidelines": "Street address, house number as digits."},
+      {"id": "viewing_time", "label": "Viewing time", "type": "time", "aliases": ["viewing at"]}
+    ]})");
+}
+
 Template booking_template() {
   return testing::invented_template(R"({
     "id": "hall-booking", "title": "Hall booking", "version": "1",
@@ -119,4 +129,34 @@ TEST_CASE("rules: a day said with its month is a booking's own date even when it
         "2026-03-07");
   // A plan counted from today is still no event date: with nothing else, today (resolved later).
   CHECK(read("We'll call you back in two weeks.") == "today");
+}
+
+TEST_CASE("rules: a number before a street's name is a house number, not a time", "[rules][unseen]") {
+  static const Template t = viewing_template();
+  auto read = [&](const std::string& text, const char* id) { return testing::rules_raw_value(t, text, id, "2026-05-12"); };
+  const std::string note = "Voice note, viewing at twelve oh five Birchmount Road, this afternoon at quarter past five.";
+  CHECK(read(note, "viewing_time") == "17:15");
+  // The guidelines ask for the house number as digits.
+  CHECK(read(note, "address") == "1205 Birchmount Road");
+  // A time that ends its sentence is still one before a street's name in the next.
+  CHECK(read("Viewing at three oh five. Birchmount Road, the green door.", "viewing_time") == "15:05");
+}
+
+TEST_CASE("rules: a day part said with the other half names neither", "[rules][unseen]") {
+  static const Template t = viewing_template();
+  // "morning and evening" is about a bus, not the viewing; eleven is read as a working-day time.
+  const std::string text = "The school bus uses it morning and evening. What time is the viewing? Quarter past eleven.";
+  CHECK(testing::rules_raw_value(t, text, "viewing_time", "2026-05-12") == "11:15");
+  CHECK(testing::rules_raw_value(t, "We open in the evening. Viewing at eight.", "viewing_time", "2026-05-12") == "20:00");
+}
+
+TEST_CASE("rules: an option that opens with a modal verb is said without it too", "[rules][unseen]") {
+  static const Template t = testing::invented_template(R"({
+    "id": "viewing-outcome", "title": "Viewing outcome", "version": "1",
+    "fields": [
+      {"id": "decision", "label": "Outcome", "type": "enum", "options": ["will apply", "considering", "not proceeding"]}
+    ]})");
+  CHECK(testing::rules_raw_value(t, "Lovely flat. We'd like to apply, actually.", "decision", "2026-05-12") ==
+        "will apply");
+  CHECK(testing::rules_raw_value(t, "Lovely flat, thanks for showing us.", "decision", "2026-05-12").is_null());
 }

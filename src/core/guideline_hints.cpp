@@ -222,7 +222,10 @@ GuidelineHints parse_guideline_hints(std::string_view text) {
   const std::string lower_all = util::to_lower_ascii(text);
   hints.decimals = asked_decimals(lower_all);
   hints.mentions_digits = lower_all.find("digits") != std::string::npos;
-  hints.wants_numerals = lower_all.find("numerals") != std::string::npos;
+  // "Digits as numerals", "house number as digits": spoken numbers are written as numerals.
+  hints.wants_numerals = lower_all.find("numerals") != std::string::npos ||
+                         lower_all.find("as digits") != std::string::npos ||
+                         lower_all.find("in digits") != std::string::npos;
   const auto& words = lexicon::lexicon_data();
   for (const auto& clause : split_clauses(text)) {
     size_t width = 0;

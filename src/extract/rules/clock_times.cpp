@@ -34,6 +34,17 @@ std::optional<bool> said_day_half(const Scan& s, const FieldCandidate& c) {
   return std::nullopt;
 }
 
+// "the school bus uses it morning and evening": a day-part word said with one of the other
+// half (within two words) names neither.
+bool both_halves_near(const Scan& s, size_t i, bool afternoon) {
+  constexpr size_t kNear = 2;
+  for (size_t k = i > kNear ? i - kNear : 0; k < s.size() && k <= i + kNear; ++k) {
+    bool other = false;
+    if (k != i && day_part_word(s.tok(k).norm, &other) && other != afternoon) return true;
+  }
+  return false;
+}
+
 // Said in 24-hour form: "oh nine twenty", "09:20", "0930", "05:55".
 bool said_24_hour(const Scan& s, const FieldCandidate& c) {
   // The candidate may begin with the word that introduced it ("at 05:55").
@@ -69,7 +80,7 @@ void infer_day_half(const Scan& s, FieldCandidate& c) {
     size_t reach = 0;
     for (size_t i = c.first; i-- > 0 && reach < kDayPartReach; ++reach) {
       bool pm = false;
-      if (day_part_word(s.tok(i).norm, &pm)) {
+      if (day_part_word(s.tok(i).norm, &pm) && !both_halves_near(s, i, pm)) {
         afternoon = pm;
         break;
       }

@@ -122,6 +122,17 @@ void add_value(FieldLexicon& fl, const std::string& text, Json value, double str
 
 Json mapped_value(const Field& f, const std::string& target);
 
+// "will apply" is also said "we'd like to apply", "I think I'll apply": an option that opens with
+// a modal verb (lexicon auxiliary_verbs) is a weaker value phrase without it.
+void add_value_without_modal(FieldLexicon& fl, const std::string& option, const std::string& value) {
+  constexpr double kWithoutModal = 0.8;
+  const auto w = util::split(util::to_lower_ascii(util::trim(option)), ' ');
+  if (w.size() < 2 || !words().auxiliary_verbs.contains(w[0])) return;
+  std::string rest;
+  for (size_t k = 1; k < w.size(); ++k) rest += (rest.empty() ? "" : " ") + w[k];
+  if (!all_stopwords(make_phrase(rest))) add_value(fl, rest, Json(value), kWithoutModal);
+}
+
 // "Trips, falls and collisions -> accident": each member of a category the guidelines list is
 // a weaker value phrase (a parenthetical example weaker still), trimmed of function words at its
 // ends; a member of more than three content words is a description, not a word said.
@@ -411,6 +422,7 @@ Lexicon build_lexicon(const Template& tmpl) {
       for (const auto& o : f.options) add_value(fl, o, Json(o), 1.0);
       for (const auto& [opt, syns] : f.option_aliases)
         for (const auto& s : syns) add_value(fl, s, Json(opt), 0.95);
+      for (const auto& o : f.options) add_value_without_modal(fl, o, o);
     }
     fl.in_thousands = f.type == FieldType::Number && says_thousands(f, gi);
     for (const auto& a : gi.aliases) {

@@ -185,6 +185,21 @@ void mark_bounding_mentions(const TokenizedText& tt, const Lexicon& lex, std::ve
   for (size_t k = 0; k < mentions.size(); ++k) mentions[k].bounds = bounds[k];
 }
 
+namespace {
+// "viewing at twelve oh five Birchmount Road": a number right before a street's name (a word or
+// two and a street word, lexicon street_words) is the house number, not a clock time.
+bool names_street_after(const Scan& s, size_t i) {
+  constexpr size_t kNameWords = 2;
+  for (size_t n = 0; i < s.size() && n <= kNameWords; ++i, ++n) {
+    const Token& t = s.tok(i);
+    if (t.filler || t.has_digit || is_stopword(t.norm) || (s.tt.cased && !t.capitalized)) return false;
+    if (n > 0 && words().street_words.contains(t.norm)) return true;
+    if (t.after != Break::None) return false;
+  }
+  return false;
+}
+}  // namespace
+
 std::optional<FieldCandidate> Scan::parse_typed(size_t i, size_t end, const Field& field) const {
   if (i >= end || i >= size()) return std::nullopt;
   size_t begin_byte = tok(i).begin;
@@ -199,6 +214,8 @@ std::optional<FieldCandidate> Scan::parse_typed(size_t i, size_t end, const Fiel
   c.first = i;
   c.last = std::min(stop, end);
   c.score = 1.0;
+  if (field.type == FieldType::Time && tok(c.last - 1).after == Break::None && names_street_after(*this, c.last))
+    return std::nullopt;
   return c;
 }
 
