@@ -160,3 +160,16 @@ TEST_CASE("rules: an option that opens with a modal verb is said without it too"
         "will apply");
   CHECK(testing::rules_raw_value(t, "Lovely flat, thanks for showing us.", "decision", "2026-05-12").is_null());
 }
+
+TEST_CASE("rules: a name that ends with the word for a place or a business is no person's", "[rules][unseen]") {
+  static const Template t = testing::invented_template(R"({
+    "id": "drone-log", "title": "Drone log", "version": "1",
+    "fields": [
+      {"id": "pilot", "label": "Pilot", "type": "text", "aliases": ["pilot"],
+       "description": "Person flying the drone"}
+    ]})");
+  auto read = [&](const std::string& text) { return testing::rules_raw_value(t, text, "pilot", "2026-05-12"); };
+  CHECK(read("Pilot Ines Marchetti, flying the roof survey.") == "Ines Marchetti");
+  CHECK(read("Pilot for Aspen Creek Apartments today, the roof survey.").is_null());
+  CHECK(read("Pilot from Kestrel Consulting on site.").is_null());
+}

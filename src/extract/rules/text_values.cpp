@@ -343,6 +343,20 @@ std::optional<FieldCandidate> text_span(const Scan& s, size_t field, size_t firs
   return phrase_span(s, field, first, last);
 }
 
+// "Aspen Creek Apartments", "Quill Lane", "GHX Consulting": a name that ends with the word for a
+// place is no person's, for a field that holds a person; one that ends with a business's word
+// is not either, unless the field names whoever did something ("Reported by" may be a firm:
+// "Reported by Pelican Bay Physiotherapy").
+bool names_place_or_business(const Scan& s, size_t field, size_t last) {
+  const FieldLexicon& fl = s.lex.fields[field];
+  if (!names_person(fl)) return false;
+  const std::string& w = s.tok(last - 1).norm;
+  if (words().place_heads.contains(w)) return true;
+  const std::string label = util::to_lower_ascii(fl.field->label);
+  const bool agent = label.ends_with(" by") || util::to_lower_ascii(fl.field->id).find("_by") != std::string::npos;
+  return !agent && words().organisation_heads.contains(w);
+}
+
 std::optional<FieldCandidate> read_person_at(const Scan& s, size_t field, size_t start, size_t end) {
   auto span = person_span(s, field, start, end);
   // "her brother magnus thorvaldsen": a role word after the determiner is stepped over too.
@@ -358,6 +372,7 @@ std::optional<FieldCandidate> read_person_at(const Scan& s, size_t field, size_t
   };
   if (!span || (span->first > start + (role_word ? 2 : 1) && !said_short())) return std::nullopt;
   span->second = thing_name_end(s, field, span->first, span->second);
+  if (names_place_or_business(s, field, span->second)) return std::nullopt;
   return phrase_span(s, field, span->first, span->second);
 }
 
@@ -388,6 +403,7 @@ std::optional<FieldCandidate> read_phrase(const Scan& s, size_t field, size_t st
     if (!span) return std::nullopt;
     if (weak && span->first > start + 1) return std::nullopt;
     span->second = thing_name_end(s, field, span->first, span->second);
+    if (names_place_or_business(s, field, span->second)) return std::nullopt;
     if (names_organisation(fl) && sentence_opener_only(s, span->first, span->second)) return std::nullopt;
     return phrase_span(s, field, span->first, span->second);
   }
