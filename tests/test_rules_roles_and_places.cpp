@@ -173,3 +173,15 @@ TEST_CASE("rules: a name that ends with the word for a place or a business is no
   CHECK(read("Pilot for Aspen Creek Apartments today, the roof survey.").is_null());
   CHECK(read("Pilot from Kestrel Consulting on site.").is_null());
 }
+
+TEST_CASE("rules: a text value with digits in it is corrected like a code", "[rules][unseen]") {
+  static const Template t = testing::invented_template(R"({
+    "id": "car-return", "title": "Car return", "version": "1",
+    "fields": [
+      {"id": "plate", "label": "Plate", "type": "text", "guidelines": "Characters joined without spaces."}
+    ]})");
+  auto read = [&](const std::string& text) { return testing::rules_raw_value(t, text, "plate", "2026-05-12"); };
+  CHECK(read("Plate LX74, no, LX73FKM.") == "LX73FKM");
+  // "no" before words without digits is no correction of a plate.
+  CHECK(read("Plate LX74, no scratches on it.") == "LX74");
+}

@@ -204,6 +204,13 @@ bool negator_cue(const Scan& s, const Mention& m) {
   return m.last == m.first + 1 && is_negation_word(s.tok(m.first).norm);
 }
 
+// A digit, written or said ("LX74", "L X seven four"), is among the value's words.
+bool says_digits(const Scan& s, const FieldCandidate& c) {
+  for (size_t i = c.first; i < c.last && i < s.size(); ++i)
+    if (s.tok(i).has_digit || is_number_word(s.tok(i).norm)) return true;
+  return false;
+}
+
 // "the finishers in shed 4": a one-word cue of a place field said with nothing but a number
 // after it is the first word of the place's name, not a label ("Location: 4" has its colon).
 bool names_numbered_place(const Scan& s, const Mention& m, const FieldCandidate& value) {
@@ -242,6 +249,17 @@ std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t f
   }
   span->score = m.strength * kTextFactor;
   span->cue_first = m.first;
+  // "Plate L X seven four, no, L X seven three F K M": a value with digits in it (a plate, a
+  // reference) is corrected like a code, by the next value that has digits too.
+  if (says_digits(s, *span)) {
+    ValueReader reader = [&](size_t i, size_t) -> std::optional<FieldCandidate> {
+      auto r = read_phrase(s, field, i, false);
+      if (!r || !says_digits(s, *r)) return std::nullopt;
+      r->score = span->score;
+      return r;
+    };
+    return apply_corrections(s, field, *span, reader);
+  }
   return span;
 }
 }  // namespace
