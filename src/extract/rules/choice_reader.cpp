@@ -216,7 +216,7 @@ bool locative_modifier(const Scan& s, const Mention& m) {
       auto head = s.prev_content(start);
       return head && s.tok(*head).after == Break::None;
     }
-    if (s.tok(*p).has_digit || is_number_word(s.tok(*p).norm)) return false;
+    if (says_number(s.tok(*p))) return false;
     p = s.prev_content(*p);
   }
   return false;

@@ -92,7 +92,7 @@ bool counts_defective_subset(const Scan& s, const FieldCandidate& c, const Field
     // Only the counted noun (a word or two) and verbs such as "were" sit between.
     bool verb = is_auxiliary_word(t.norm) && !w.determiners.contains(t.norm);
     if (!verb && (is_stopword(t.norm) || ++content > kNounWords)) return false;
-    if (t.has_digit || is_number_word(t.norm)) return false;
+    if (says_number(t)) return false;
   }
   return false;
 }

@@ -128,8 +128,7 @@ void add_value_without_modal(FieldLexicon& fl, const std::string& option, const 
   constexpr double kWithoutModal = 0.8;
   const auto w = util::split(util::to_lower_ascii(util::trim(option)), ' ');
   if (w.size() < 2 || !words().auxiliary_verbs.contains(w[0])) return;
-  std::string rest;
-  for (size_t k = 1; k < w.size(); ++k) rest += (rest.empty() ? "" : " ") + w[k];
+  const std::string rest = util::join(std::vector<std::string>(w.begin() + 1, w.end()), " ");
   if (!all_stopwords(make_phrase(rest))) add_value(fl, rest, Json(value), kWithoutModal);
 }
 
@@ -256,8 +255,8 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   bool person = any_in(words().person_words) ||
                 (any_in(words().naming_words) && !any_in(words().topic_words));
   // "Approved by", "inspected_by": the agent of an action is a person.
-  std::string lab = util::to_lower_ascii(f.label);
-  if (lab.ends_with(" by") || util::to_lower_ascii(f.id).find("_by") != std::string::npos) person = true;
+  fl.agent = util::to_lower_ascii(f.label).ends_with(" by") || util::to_lower_ascii(f.id).find("_by") != std::string::npos;
+  if (fl.agent) person = true;
   // "First and last name of the designated warden": guidelines that ask for a full name.
   const std::string guide = util::to_lower_ascii(f.guidelines);
   for (const auto& phrase : words().full_name_phrases.items())

@@ -119,7 +119,7 @@ std::optional<Raw> match_at(Matcher& mt, size_t ci, const Phrase& p, const std::
       if (prev.after == Break::Sentence) break;
       // "temperature minus eleven at start" is no gapped "Temperature at start": a number
       // between a cue's words is a value said after the first of them.
-      if (g > 0 && (prev.has_digit || is_number_word(prev.norm))) break;
+      if (g > 0 && says_number(prev)) break;
       if (size_t n = word_at(mt, pos + 1 + g, p, w, ids[w], derived)) {
         pos = pos + g + n;
         gaps += g;
@@ -153,8 +153,7 @@ std::optional<Raw> match_swapped(Matcher& mt, size_t ci, const Phrase& p, const 
 // whose label says "point" ("Sample point").
 bool decimal_point_at(const TokenizedText& tt, size_t i) {
   if (i == 0 || i + 1 >= tt.tokens.size() || tt.tokens[i].norm != "point") return false;
-  auto numeric = [&](const Token& t) { return t.has_digit || is_number_word(t.norm); };
-  return numeric(tt.tokens[i - 1]) && numeric(tt.tokens[i + 1]) && tt.tokens[i - 1].after == Break::None &&
+  return says_number(tt.tokens[i - 1]) && says_number(tt.tokens[i + 1]) && tt.tokens[i - 1].after == Break::None &&
          tt.tokens[i].after == Break::None;
 }
 

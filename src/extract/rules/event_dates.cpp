@@ -50,7 +50,7 @@ bool names_no_day(const Scan& s, const FieldCandidate& c) {
   bool period = false;
   for (size_t i = c.first; i < c.last && i < s.size(); ++i) {
     const std::string& n = s.tok(i).norm;
-    if (s.tok(i).has_digit || is_number_word(n) || w.weekday_names.index_of(n) || w.digit_ordinals.index_of(n) ||
+    if (says_number(s.tok(i)) || w.weekday_names.index_of(n) || w.digit_ordinals.index_of(n) ||
         w.teen_ordinals.index_of(n) || w.tens_ordinals.index_of(n))
       return false;
     period = period || n == "week" || w.month_names.index_of(n).has_value();

@@ -11,8 +11,6 @@
 namespace invox::rules {
 
 namespace {
-bool is_number_token(const Token& t) { return t.has_digit || is_number_word(t.norm); }
-
 // First token where the words of `phrase` occur in order.
 std::optional<size_t> find_words(const TokenizedText& tt, const std::string& phrase) {
   auto want = tokenize(phrase);
@@ -95,7 +93,7 @@ size_t learn_cues(Lexicon& lex, const std::vector<FewShot>& examples, const Norm
           --i;
           continue;
         }
-        if (is_number_token(t)) break;
+        if (says_number(t)) break;
         if (stems.empty() && is_linking_word(t.norm)) {
           --i;
           continue;

@@ -26,13 +26,11 @@ bool any_phrase_in(const TokenizedText& tt, size_t first, size_t last, const std
 
 bool is_spoken_letter(const Token& t) { return t.norm.size() == 1 && std::isalpha(static_cast<unsigned char>(t.norm[0])); }
 
-bool counts(const Token& t) { return t.has_digit || is_number_word(t.norm); }
-
 // Token i starts a new record: an ordinal ("second"), an opener word ("next", "another"), or
 // an item word with its number or code ("line two", "vehicle 3", "item b r four").
 bool opens_record(const TokenizedText& tt, size_t i, const std::set<std::string>& item_stems) {
   const Token& t = tt.tokens[i];
-  bool next_counts = i + 1 < tt.tokens.size() && counts(tt.tokens[i + 1]);
+  bool next_counts = i + 1 < tt.tokens.size() && says_number(tt.tokens[i + 1]);
   if (ordinal_position(t.norm)) return true;
   if (words().item_openers.contains(t.norm)) {
     // "the store next door", "last night": the opener word is part of a place or a time.
@@ -173,7 +171,7 @@ size_t record_words_start(const TokenizedText& tt, const ItemUnit& u, const std:
   };
   while (i < u.last) {
     const Token& t = tt.tokens[i];
-    if (item_stems.contains(t.stem) && i + 1 < u.last && counts(tt.tokens[i + 1])) {
+    if (item_stems.contains(t.stem) && i + 1 < u.last && says_number(tt.tokens[i + 1])) {
       i += 2;  // "line two"
       continue;
     }

@@ -48,8 +48,7 @@ bool names_person(const FieldLexicon& fl) {
   if (fl.title) return true;
   const Field& f = *fl.field;
   if (asks_full_name(f)) return true;
-  if (util::to_lower_ascii(f.label).ends_with(" by") || util::to_lower_ascii(f.id).find("_by") != std::string::npos)
-    return true;
+  if (fl.agent) return true;
   for (const auto& w : field_head_words(f))
     if (is_person_word(w)) return true;
   return false;
@@ -158,7 +157,7 @@ bool sole_address_field(const Scan& s, size_t field) {
 }
 
 bool number_token(const Token& t) {
-  return !t.filler && (t.has_digit || is_number_word(t.norm));
+  return !t.filler && says_number(t);
 }
 
 // A unit's number or letter ("3B", "twelve", "C"): the end of the unit said at token i

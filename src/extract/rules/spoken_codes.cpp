@@ -178,7 +178,7 @@ std::vector<FieldCandidate> read_unlabelled_codes(const Scan& s, size_t field) {
     auto r = read_code(s, i, std::min(s.size(), i + kCodeTokens), 1, fl);
     // "DX 441 9027": a code that goes on in digits the reader stopped before is not read whole.
     if (!r || r->first != i || (r->last < s.size() && s.tok(r->last - 1).after == Break::None &&
-                                (s.tok(r->last).has_digit || is_number_word(s.tok(r->last).norm))))
+                                says_number(s.tok(r->last))))
       continue;
     if ((fl.code_letters & code_shape_bit(r->code)) == 0) continue;
     FieldCandidate c = code_candidate(*r, kUnlabelledCodeScore);

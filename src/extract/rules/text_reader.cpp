@@ -207,7 +207,7 @@ bool negator_cue(const Scan& s, const Mention& m) {
 // A digit, written or said ("LX74", "L X seven four"), is among the value's words.
 bool says_digits(const Scan& s, const FieldCandidate& c) {
   for (size_t i = c.first; i < c.last && i < s.size(); ++i)
-    if (s.tok(i).has_digit || is_number_word(s.tok(i).norm)) return true;
+    if (says_number(s.tok(i))) return true;
   return false;
 }
 
@@ -216,8 +216,7 @@ bool says_digits(const Scan& s, const FieldCandidate& c) {
 bool names_numbered_place(const Scan& s, const Mention& m, const FieldCandidate& value) {
   if (m.last != m.first + 1 || value.first != m.last || value.last != value.first + 1) return false;
   const Token& cue = s.tok(m.first);
-  const Token& v = s.tok(value.first);
-  return cue.after == Break::None && !cue.colon_after && (v.has_digit || is_number_word(v.norm));
+  return cue.after == Break::None && !cue.colon_after && says_number(s.tok(value.first));
 }
 
 std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t field) {

@@ -352,9 +352,7 @@ bool names_place_or_business(const Scan& s, size_t field, size_t last) {
   if (!names_person(fl)) return false;
   const std::string& w = s.tok(last - 1).norm;
   if (words().place_heads.contains(w)) return true;
-  const std::string label = util::to_lower_ascii(fl.field->label);
-  const bool agent = label.ends_with(" by") || util::to_lower_ascii(fl.field->id).find("_by") != std::string::npos;
-  return !agent && words().organisation_heads.contains(w);
+  return !fl.agent && words().organisation_heads.contains(w);
 }
 
 std::optional<FieldCandidate> read_person_at(const Scan& s, size_t field, size_t start, size_t end) {

@@ -251,4 +251,6 @@ std::vector<size_t> content_indices(const TokenizedText& t) {
   return idx;
 }
 
+bool says_number(const Token& t) { return t.has_digit || is_number_word(t.norm); }
+
 }  // namespace invox::rules

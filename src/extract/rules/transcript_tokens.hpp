@@ -41,6 +41,9 @@ struct TokenizedText {
 // turn before them ends a sentence, so values never run across a change of speaker.
 [[nodiscard]] TokenizedText tokenize(std::string_view text);
 
+// The token is a number written ("12", "LX74") or a spoken number word ("twelve", "oh").
+[[nodiscard]] bool says_number(const Token& t);
+
 // Indices of the tokens that are not fillers, in order.
 [[nodiscard]] std::vector<size_t> content_indices(const TokenizedText& t);
 
