@@ -221,7 +221,13 @@ GuidelineHints parse_guideline_hints(std::string_view text) {
   GuidelineHints hints;
   const std::string lower_all = util::to_lower_ascii(text);
   hints.decimals = asked_decimals(lower_all);
-  hints.mentions_digits = lower_all.find("digits") != std::string::npos;
+  // "Letters and digits", "digits as numerals", "berth number in digits": the value is a code.
+  // "Street address with the number as digits" only says how an address's house number is written.
+  const bool address = lower_all.find("address") != std::string::npos;
+  for (size_t at = lower_all.find("digits"); at != std::string::npos; at = lower_all.find("digits", at + 1)) {
+    const std::string_view before = std::string_view(lower_all).substr(0, at);
+    if (!address || (!before.ends_with("number as ") && !before.ends_with("number in "))) hints.mentions_digits = true;
+  }
   // "Digits as numerals", "house number as digits": spoken numbers are written as numerals.
   hints.wants_numerals = lower_all.find("numerals") != std::string::npos ||
                          lower_all.find("as digits") != std::string::npos ||

@@ -357,6 +357,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.dangling_words = r.words("dangling_words");
   d.verb_particles = r.words("verb_particles");
   d.place_heads = r.words("place_heads");
+  d.support_verbs = r.words("support_verbs");
+  d.doctor_roles = r.words("doctor_roles");
   d.list_joiners = r.phrases("list_joiners");
   d.list_restarts = r.words("list_restarts");
   d.list_enders = r.words("list_enders");

@@ -121,7 +121,7 @@ struct LexiconData {
   // Structure of dictated text.
   std::vector<Phrase> fillers;
   WordSet stopwords, linking_words, determiners, clause_openers, subject_pronouns, auxiliary_verbs, dangling_words,
-      verb_particles, place_heads;
+      verb_particles, place_heads, support_verbs, doctor_roles;
   std::vector<Phrase> list_joiners;
   WordSet list_restarts, list_enders, restrictive_adverbs;
   WordSet list_comment_openers;

@@ -148,6 +148,9 @@ bool sole_address_field(const Scan& s, size_t field) {
     if (!fl.field || fl.field->type != FieldType::Text || fl.person_name) return false;
     for (const auto& w : field_head_words(*fl.field))
       if (w == "address") return true;
+    // "Location" with the alias "address": a venue's name or its street address.
+    for (const auto& alias : fl.field->aliases)
+      if (util::to_lower_ascii(alias) == "address" || util::to_lower_ascii(alias).ends_with(" address")) return true;
     return false;
   };
   if (!is_address(s.lex.fields[field])) return false;

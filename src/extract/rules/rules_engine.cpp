@@ -10,6 +10,7 @@
 #include "extract/rules/confidence_signals.hpp"
 #include "extract/rules/cue_lexicon.hpp"
 #include "extract/rules/cue_matcher.hpp"
+#include "extract/rules/doctor_introductions.hpp"
 #include "extract/rules/event_dates.hpp"
 #include "extract/rules/fewshot_cues.hpp"
 #include "extract/rules/group_colours.hpp"
@@ -38,6 +39,7 @@ std::vector<FieldCandidate> candidates_for(const Scan& s, size_t field) {
       auto out = read_text_field(s, field);
       for (auto& c : read_role_names(s, field)) out.push_back(std::move(c));
       for (auto& c : read_who_answers(s, field)) out.push_back(std::move(c));
+      for (auto& c : read_doctor_introductions(s, field)) out.push_back(std::move(c));
       if (out.empty() && names_affiliation(s.lex.fields[field])) out = read_affiliation(s, field);
       if (out.empty()) out = read_product_model(s, field);
       if (out.empty()) out = read_presented_business(s, field);

@@ -64,6 +64,35 @@ bool answers_question(const Scan& s, size_t i) {
   return k > 0 && s.tok(k - 1).question;
 }
 
+// The words from `k` to the end of their sentence are a capitalized run of a few words, an
+// organisation's name ("Perth Drone Rescue.", "Hollins and Pike, we spoke ...").
+bool organisation_run(const Scan& s, size_t k) {
+  constexpr size_t kMaxWords = 5;
+  for (size_t n = 0; k < s.size() && n < kMaxWords; ++k, ++n) {
+    const Token& t = s.tok(k);
+    if (t.speaker || t.filler || t.has_digit) return false;
+    if (!t.capitalized && (n == 0 || !is_stopword(t.norm))) return false;
+    if (t.after != Break::None) return t.capitalized;
+  }
+  return false;
+}
+
+// A full name ending before token `end` is set off as its speaker's own: its sentence ends there,
+// or where its owner is from follows ("Tane Wihongi from Southern Cross Fire", "Skye Mabuza,
+// Perth Drone Rescue.") or, after a comma, the speaker goes on about themself ("Derek
+// Oyelaran, I sampled these").
+bool name_set_off(const Scan& s, size_t end) {
+  const Break after = s.tok(end - 1).after;
+  if (after == Break::Sentence) return true;
+  if (end >= s.size() || s.tok(end).speaker) return false;
+  const Token& next = s.tok(end);
+  // "Mary Jones from the ward rang": without a comma, only an organisation's name may follow.
+  if (words().affiliation_openers.contains(next.norm))
+    return after == Break::Comma || (after == Break::None && organisation_run(s, end + 1));
+  if (after != Break::Comma) return false;
+  return next.norm == "i" || next.norm.starts_with("i'") || organisation_run(s, end);
+}
+
 // A turn that opens with the speaker's full name: by itself ("Operator: Jamal Osei-Bonsu, FL
 // eleven, tagged out."), after confirming who the speaker is ("Síofra, is it? - Customer: Yes,
 // Síofra Keane, come in."), after a greeting ("Tech: Morning, Callum Reid, Sentry Pest
@@ -89,12 +118,8 @@ std::optional<FieldCandidate> own_name_sentence(const Scan& s, size_t field, siz
   auto p = s.prev_content(i);
   if (!p || s.tok(*p).speaker || s.tok(*p).after != Break::Sentence) return std::nullopt;
   auto c = read_person_at(s, field, i, s.region_end(i, field, false, kNameRegion));
-  if (!c || c->first != i || c->last - c->first < 2) return std::nullopt;
-  const Token& end = s.tok(c->last - 1);
-  if (end.after == Break::Sentence) return c;
-  if (end.after == Break::Comma && c->last < s.size() && words().affiliation_openers.contains(s.tok(c->last).norm))
-    return c;
-  return std::nullopt;
+  if (!c || c->first != i || c->last - c->first < 2 || !name_set_off(s, c->last)) return std::nullopt;
+  return c;
 }
 
 // A person's name within the first few words of the sentence at `from` ("My husband's
@@ -235,7 +260,9 @@ std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field) {
       // "Customer: Yes, Síofra Keane, come in.": a full name that opens a turn is the speaker's.
       c = *from < s.size() ? read_person_at(s, field, *from, s.region_end(*from, field, false, kNameRegion))
                            : std::nullopt;
-      if (c && (c->last - c->first < 2 || c->first != *from || s.tok(c->last - 1).after == Break::None)) c.reset();
+      if (c && (c->last - c->first < 2 || c->first != *from ||
+                (s.tok(c->last - 1).after == Break::None && !name_set_off(s, c->last))))
+        c.reset();
       owner = label_before(s, i);
     } else if (starts_name_mid_sentence(s, i) && s.in_question(i)) {
       c = read_person_at(s, field, i, s.region_end(i, field, false, kNameRegion));

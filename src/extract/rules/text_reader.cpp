@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "extract/rules/corrections.hpp"
+#include "extract/rules/doctor_introductions.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/list_cue_scope.hpp"
 #include "extract/rules/proper_names.hpp"
@@ -428,6 +429,7 @@ std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field) {
     size_t from = s.skip_fillers(i + 1);
     if (size_t n = marker_length(s, i, words().self_introductions)) {
       if (turn_names_other_person_field(s, i, field)) continue;  // "Nurse: I'm Priya" is the nurse
+      if (introduces_doctor_of_other_field(s, i, field)) continue;  // "I'm Dr. Okafor" is the dentist
       score = kIntroScore;
       from = s.skip_fillers(i + n);
     } else if (t.norm == "for" && (i < kOpening || after_document_word(s, i))) {  // "<form> for <Name>"

@@ -185,7 +185,7 @@ bool not_a_name(const Token& t) {
 // Token i opens a verb phrase ("can't connect", "will call") or a head count ("six of us").
 bool opens_predicate(const Scan& s, size_t i) {
   const std::string& w = s.tok(i).norm;
-  if (w.ends_with("n't") || words().auxiliary_verbs.contains(w)) return true;
+  if (w.ends_with("n't") || words().auxiliary_verbs.contains(w) || words().support_verbs.contains(w)) return true;
   return is_number_word(w) && i + 1 < s.size() && s.tok(i).after == Break::None && s.tok(i + 1).norm == "of";
 }
 
