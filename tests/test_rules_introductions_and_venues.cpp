@@ -1,7 +1,9 @@
 // A speaker's own name set off by where they are from or by what they go on to say, a doctor's
 // self-introduction for the template's one doctor field, a venue field whose guidelines ask for a
-// house number as digits, and a cue followed by 'does' or 'did' (docs/RULES.md "Introductions
-// with an organisation, doctors, venues and support verbs"). Invented templates and sentences.
+// house number as digits, a cue followed by 'does' or 'did', street and building fields
+// (docs/RULES.md "Introductions with an organisation, doctors, venues, streets, buildings and
+// support verbs").
+// Invented templates and sentences.
 #include <catch2/catch.hpp>
 
 #include "invox/template.hpp"
@@ -44,6 +46,22 @@ Template function_booking_template() {
        "guidelines": "Venue name, or street address with the number as digits."},
       {"id": "guests", "label": "Guests", "type": "number"}
     ]})");
+}
+
+Template street_and_building_template() {
+  return testing::invented_template(R"({
+    "id": "street-survey", "title": "Street survey", "version": "1",
+    "fields": [
+      {"id": "road", "label": "Street", "type": "text", "aliases": ["road", "street", "lane"]},
+      {"id": "premises", "label": "Building", "type": "text", "aliases": ["building", "site"],
+       "guidelines": "Name of the building as said."},
+      {"id": "depth_mm", "label": "Depth", "type": "number", "unit": "mm"}
+    ]})");
+}
+
+Json read_survey(const std::string& text, const std::string& id) {
+  static const Template t = street_and_building_template();
+  return testing::rules_raw_value(t, text, id, "2026-03-02");
 }
 
 Json read_service(const std::string& text, const std::string& id) {
@@ -117,4 +135,19 @@ TEST_CASE("rules: a cue followed by a form of 'do' tells something about it, not
   CHECK(read_booking("Sixty guests. The hall does have a licence, but we're bringing our own drinks.", "location")
             .is_null());
   CHECK(read_booking("Sixty guests. The venue did the flowers last time.", "location").is_null());
+}
+
+TEST_CASE("rules: a field labelled Street or Road holds a street named after 'on'", "[rules][unseen]") {
+  CHECK(read_survey("Resident: It's just here, on Fenwick Lane, outside number 9. Officer: Got it.", "road") ==
+        "Fenwick Lane");
+  // An article between the preposition and the name.
+  CHECK(read_survey("I'm standing at it now. It's on the Marlpit Road, past the mill entrance.", "road") ==
+        "Marlpit Road");
+}
+
+TEST_CASE("rules: a building's name is read only where capitals show it", "[rules][unseen]") {
+  CHECK(read_survey("This is the weekly alarm test at Larkfield House, can you hear me?", "premises") ==
+        "Larkfield House");
+  // Lowercase words after "at" in an uncased transcript are somewhere in the building.
+  CHECK(read_survey("okay so that's everybody at the muster point yep all accounted for", "premises").is_null());
 }

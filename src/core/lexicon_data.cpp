@@ -393,6 +393,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.person_words = r.words("person_words");
   d.identifier_words = r.words("identifier_words");
   d.place_words = r.words("place_words");
+  d.building_words = r.words("building_words");
+  d.street_field_words = r.words("street_field_words");
   d.generic_cue_words = r.words("generic_cue_words");
   d.derivational_suffixes = r.words("derivational_suffixes");
   d.synonyms = r.word_groups("synonyms");

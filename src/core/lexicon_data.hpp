@@ -146,8 +146,8 @@ struct LexiconData {
   WordSet item_place_prepositions;            // "a cut under her chin": the cue is the first item
   WordSet place_name_prepositions;            // "on Orewa Beach": before a place named with its kind
   // What a field's own words say about it.
-  WordSet naming_words, topic_words, person_words, identifier_words, place_words, generic_cue_words,
-      derivational_suffixes;
+  WordSet naming_words, topic_words, person_words, identifier_words, place_words, building_words,
+      street_field_words, generic_cue_words, derivational_suffixes;
   std::vector<std::vector<std::string>> synonyms;
   std::vector<std::vector<std::string>> verb_forms;  // irregular forms of one verb ("ring", "rang", "rung")
   // Placeholders.

@@ -291,7 +291,11 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   if (fl.code_like)
     for (const auto& w : written) fl.code_letters |= code_shape_bit(w);
   bool place = any_in(words().place_words);
-  fl.place_like = f.type == FieldType::Text && place && !fl.person_name && !fl.code_like;
+  const bool building = any_in(words().building_words);
+  const bool street = any_in(words().street_field_words);
+  fl.place_like = f.type == FieldType::Text && (place || building || street) && !fl.person_name && !fl.code_like;
+  fl.building_name = fl.place_like && building && !place;
+  fl.street_name = fl.place_like && street && !place && !building;
   fl.wants_numerals = gi.wants_numerals;
 }
 

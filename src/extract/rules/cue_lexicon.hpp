@@ -51,6 +51,8 @@ struct FieldLexicon {
   bool wants_numerals = false;
   const lexicon::Honorific* title = nullptr;  // the guidelines write names with it ("Dr. Name")
   bool place_like = false;    // a location: "where ...", "address", "location"
+  bool building_name = false;  // a place that is a building's or venue's name: "Building", "premises"
+  bool street_name = false;    // a place that is a street's name: "Street", "Road"
   std::string code_prefix;    // "BK-"
   bool make_and_model = false;  // a code field for a product's make and model ("Solvaro H5")
   bool code_hyphen = false;   // guideline examples write spelled codes "FL-07"

@@ -130,13 +130,16 @@ std::optional<FieldCandidate> place_named_with_kind(const Scan& s, size_t h, con
     --first;
   }
   if (first == h || first == 0) return std::nullopt;
-  const Token& before = s.tok(first - 1);
+  // "on the Lismoyle Road": an article may stand between the preposition and the name.
+  size_t at = first - 1;
+  if (at > 0 && s.tok(at).norm == "the" && s.tok(at).after == Break::None) --at;
+  const Token& before = s.tok(at);
   if (before.after != Break::None || !words().place_name_prepositions.contains(before.norm)) return std::nullopt;
   FieldCandidate c;
   c.value = std::string(s.span_text(first, h + 1));
   c.first = first;
   c.last = h + 1;
-  c.cue_first = first - 1;
+  c.cue_first = at;
   c.score = kNamedKindScore;
   return c;
 }

@@ -340,6 +340,8 @@ std::vector<FieldCandidate> read_list_field(const Scan& s, size_t field) {
 
 std::vector<FieldCandidate> read_place_phrase(const Scan& s, size_t field) {
   constexpr double kPlaceScore = 0.5;
+  // A building's name is a proper name: lowercase words after "at" are somewhere else in it.
+  if (s.lex.fields[field].building_name && !s.tt.cased) return {};
   Field time_field;
   time_field.type = FieldType::Time;
   Field date_field;
@@ -368,6 +370,8 @@ std::vector<FieldCandidate> read_place_phrase(const Scan& s, size_t field) {
     if (temporal) continue;
     auto c = read_phrase(s, field, from, false);
     if (!c) continue;
+    // "at Larkfield House" is no street: a street's name ends with a street word.
+    if (s.lex.fields[field].street_name && !words().street_words.contains(s.tok(c->last - 1).norm)) continue;
     c->score = kPlaceScore;
     c->cue_first = i;
     return {*c};
