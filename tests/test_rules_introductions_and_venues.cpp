@@ -1,8 +1,8 @@
 // A speaker's own name set off by where they are from or by what they go on to say, a doctor's
 // self-introduction for the template's one doctor field, a venue field whose guidelines ask for a
 // house number as digits, a cue followed by 'does' or 'did', street and building fields
-// (docs/RULES.md "Introductions with an organisation, doctors, venues, streets, buildings and
-// support verbs").
+// (docs/RULES.md "Introductions with an organisation, doctors, venues, streets, buildings,
+// support verbs and 'but'").
 // Invented templates and sentences.
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Readings the rules engine makes on forms it has never seen (docs/RULES.md "Later readings,
-// ages, codes and colours"): a later reading of a measurement, an age said after a name, a code
-// format asked for in words, a make before a model code, a colour said without its label. An
-// invented courier-collection template and hand-written sentences.
+// ages, codes and colours"): a later reading of a measurement ("A but B" too), an age said after
+// a name, a code format asked for in words, a make before a model code, a colour said without
+// its label. An invented courier-collection template and hand-written sentences.
 #include <catch2/catch.hpp>
 
 #include "invox/template.hpp"
@@ -26,7 +26,8 @@ Template courier_template() {
        "guidelines": "Letters and digits joined, with a hyphen only where 'dash' is said."},
       {"id": "scanner_model", "label": "Scanner", "type": "text", "description": "Handheld scanner make and model",
        "guidelines": "Make then model code as said."},
-      {"id": "box_colour", "label": "Box colour", "type": "text"}
+      {"id": "box_colour", "label": "Box colour", "type": "text"},
+      {"id": "box_count", "label": "Boxes", "type": "number", "min": 0, "max": 500}
     ]})");
 }
 
@@ -44,6 +45,15 @@ TEST_CASE("rules: a later reading of a measurement in the same sentence replaces
   CHECK(read_courier("Parcel temperature nine when I picked it up.", "parcel_temp") == 9);
   // A field whose guidelines ask for the start of the shift keeps the first reading.
   CHECK(read_courier("Depot temperature about four at six, got up to eleven by noon.", "depot_temp") == 4);
+}
+
+TEST_CASE("rules: 'A but B' of one quantity in one sentence keeps B", "[rules][unseen]") {
+  CHECK(read_courier("Parcel temperature was meant to be nine but it was six on arrival.", "parcel_temp") == 6);
+  CHECK(read_courier("Boxes, they said a hundred and thirty but the final count is a hundred and ten.", "box_count") ==
+        110);
+  // Another field's cue after "but" ends the reach; a number that opens a clause counts a part.
+  CHECK(read_courier("Parcel temperature nine but depot temperature eleven.", "parcel_temp") == 9);
+  CHECK(read_courier("Boxes, there were seven but two are damaged.", "box_count") == 7);
 }
 
 TEST_CASE("rules: an age said right after a full name or after she's", "[rules][unseen]") {

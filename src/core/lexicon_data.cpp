@@ -335,6 +335,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.correction_markers = r.phrases("correction_markers");
   d.rejection_markers = r.phrases("rejection_markers");
   d.revision_markers = r.phrases("revision_markers");
+  d.contrast_markers = r.phrases("contrast_markers");
   d.age_words = r.words("age_words");
   d.hyphen_format_phrases = r.phrases("hyphen_format_phrases");
   d.first_reading_words = r.words("first_reading_words");
@@ -359,6 +360,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.place_heads = r.words("place_heads");
   d.support_verbs = r.words("support_verbs");
   d.doctor_roles = r.words("doctor_roles");
+  d.copulas = r.words("copulas");
   d.list_joiners = r.phrases("list_joiners");
   d.list_restarts = r.words("list_restarts");
   d.list_enders = r.words("list_enders");

@@ -114,14 +114,14 @@ struct LexiconData {
   WordSet date_type_words, time_type_words;  // "Induction date" / "Induction time": one event
   WordSet model_words;     // a field that holds a product's model ("a Kelvara Combi 28")
   WordSet name_particles;  // "Marieke de Waal": lowercase words inside a person's name
-  std::vector<Phrase> correction_markers, rejection_markers, revision_markers, change_openers;
+  std::vector<Phrase> correction_markers, rejection_markers, revision_markers, contrast_markers, change_openers;
   std::vector<Phrase> guideline_empty_markers;
   std::vector<Phrase> whole_number_phrases;  // "rounded to a whole cm": no decimals
   WordSet decimal_words;                     // "one decimal": that many
   // Structure of dictated text.
   std::vector<Phrase> fillers;
   WordSet stopwords, linking_words, determiners, clause_openers, subject_pronouns, auxiliary_verbs, dangling_words,
-      verb_particles, place_heads, support_verbs, doctor_roles;
+      verb_particles, place_heads, support_verbs, doctor_roles, copulas;
   std::vector<Phrase> list_joiners;
   WordSet list_restarts, list_enders, restrictive_adverbs;
   WordSet list_comment_openers;

@@ -49,6 +49,26 @@ bool wants_first_reading(const Field& f) {
   return says_any_word({f.label, f.description, f.guidelines}, words().first_reading_words);
 }
 
+// "a hundred and thirty but the final is a hundred and ten", "capped at fifty metres but I only
+// took it to forty-five": the first value of the field within a few words after "but", in the
+// same sentence and before any field's cue.
+std::optional<FieldCandidate> contrasted_value(const Scan& s, size_t field, size_t from, const ValueReader& read) {
+  constexpr size_t kReach = 6;  // "but I only took it to"
+  size_t seen = 0;
+  for (size_t k = s.skip_fillers(from); k < s.size() && seen <= kReach; k = s.skip_fillers(k + 1), ++seen) {
+    if (s.tok(k).speaker || s.anchor_at(k, field, true)) return std::nullopt;
+    if (auto next = read(k, s.region_end(k, field, false, 6)); next && next->first == k) {
+      // "seven but two are condemned": a number that opens a clause counts part of the first.
+      if (next->last < s.size() && s.tok(next->last - 1).after == Break::None &&
+          words().copulas.contains(s.tok(next->last).norm))
+        return std::nullopt;
+      return next;
+    }
+    if (s.tok(k).after == Break::Sentence) return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 // A later reading of a measured number in the same sentence, with no "sorry": "heart rate one
 // sixty-two when we got to him, now one forty-eight", "first heart rate was a hundred and four,
 // latest is eighty-eight", "pulse has come down from one twenty to ninety-eight". Dates, times
@@ -75,6 +95,7 @@ std::optional<FieldCandidate> later_reading(const Scan& s, size_t field, const F
     if (s.tok(i).filler) continue;
     if (s.anchor_at(i, field, true)) break;
     if (size_t len = marker_length(s, i, words().revision_markers)) return read_after(s.skip_fillers(i + len));
+    if (size_t len = marker_length(s, i, words().contrast_markers)) return contrasted_value(s, field, i + len, read);
     ++seen;
   }
   return std::nullopt;
