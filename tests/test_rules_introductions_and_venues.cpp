@@ -64,6 +64,20 @@ Json read_survey(const std::string& text, const std::string& id) {
   return testing::rules_raw_value(t, text, id, "2026-03-02");
 }
 
+Template lift_visit_template() {
+  return testing::invented_template(R"({
+    "id": "lift-visit", "title": "Lift visit", "version": "1",
+    "fields": [
+      {"id": "technician_name", "label": "Technician", "type": "text", "guidelines": "First and last name."},
+      {"id": "building_name", "label": "Building", "type": "text", "aliases": ["building", "site"]}
+    ]})");
+}
+
+Json read_lift(const std::string& text, const std::string& id) {
+  static const Template t = lift_visit_template();
+  return testing::rules_raw_value(t, text, id, "2026-03-02");
+}
+
 Json read_service(const std::string& text, const std::string& id) {
   static const Template t = boiler_service_template();
   return testing::rules_raw_value(t, text, id, "2026-03-02");
@@ -150,4 +164,13 @@ TEST_CASE("rules: a building's name is read only where capitals show it", "[rule
         "Larkfield House");
   // Lowercase words after "at" in an uncased transcript are somewhere in the building.
   CHECK(read_survey("okay so that's everybody at the muster point yep all accounted for", "premises").is_null());
+}
+
+TEST_CASE("rules: a building's name field is a place, not a person's name", "[rules][unseen]") {
+  // "name" in the id made it a proper name read like a person's, and no place phrase filled it.
+  CHECK(read_lift("Facilities: It's the goods lift at Larkfield Depot, bay two. Tech: Right. Facilities: Yes.",
+                  "building_name") == "Larkfield Depot");
+  // Only the name's capitalized words: "lobby" is where in the building.
+  CHECK(read_lift("Caller: A woman is stuck in the lift in the Quarry Tower lobby. Operator: Okay.", "building_name") ==
+        "Quarry Tower");
 }

@@ -251,9 +251,12 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   auto any_in = [&](const lexicon::WordSet& set) {
     return std::any_of(own.begin(), own.end(), [&](const std::string& w) { return set.contains(w); });
   };
-  // "Name or topic of the meeting" is a phrase; "Supplier name" keeps the proper-name reading.
+  // "Name or topic of the meeting" is a phrase; "Supplier name" keeps the proper-name reading;
+  // "building_name" is a place's name (read as places are).
+  const bool names_place = any_in(words().place_words) || any_in(words().building_words) ||
+                           any_in(words().street_field_words);
   bool person = any_in(words().person_words) ||
-                (any_in(words().naming_words) && !any_in(words().topic_words));
+                (any_in(words().naming_words) && !any_in(words().topic_words) && !names_place);
   // "Approved by", "inspected_by": the agent of an action is a person.
   fl.agent = util::to_lower_ascii(f.label).ends_with(" by") || util::to_lower_ascii(f.id).find("_by") != std::string::npos;
   if (fl.agent) person = true;

@@ -372,6 +372,14 @@ std::vector<FieldCandidate> read_place_phrase(const Scan& s, size_t field) {
     if (!c) continue;
     // "at Larkfield House" is no street: a street's name ends with a street word.
     if (s.lex.fields[field].street_name && !words().street_words.contains(s.tok(c->last - 1).norm)) continue;
+    // "in the Marlowe Tower lobby": a building's name is its capitalized words.
+    if (s.lex.fields[field].building_name) {
+      size_t name_end = c->first;
+      while (name_end < c->last && s.tok(name_end).capitalized) ++name_end;
+      if (name_end == c->first) continue;
+      if (name_end < c->last) c = text_span(s, field, c->first, name_end);
+      if (!c) continue;
+    }
     c->score = kPlaceScore;
     c->cue_first = i;
     return {*c};
