@@ -174,3 +174,11 @@ TEST_CASE("rules: a building's name field is a place, not a person's name", "[ru
   CHECK(read_lift("Caller: A woman is stuck in the lift in the Quarry Tower lobby. Operator: Okay.", "building_name") ==
         "Quarry Tower");
 }
+
+TEST_CASE("rules: 'You're <name>?' asks the next speaker who they are", "[rules][unseen]") {
+  const std::string talk =
+      "Engineer: I'm Marek Dvorak, I'll sign the certificate. You're Lucinda Hartley? Tenant: That's me. "
+      "Engineer: Pressure is one point two bar. Tenant: Fine.";
+  CHECK(read_service(talk, "occupier") == "Lucinda Hartley");
+  CHECK(read_service(talk, "engineer_name") == "Marek Dvorak");
+}

@@ -199,8 +199,15 @@ TEST_CASE("stt audio: a stop request ends PocketSphinx decoding at the next spee
   util::clear_stop();
   REQUIRE_FALSE(words.has_value());
   CHECK(words.error().message.find("interrupted") != std::string::npos);
-  // One 1.5 s region decodes well within a second, even on a busy machine.
-  CHECK(after_stop < std::chrono::seconds(1));
+  // One 1.5 s region decodes well within a second, even on a busy machine. Under the
+  // sanitizers every step runs several times slower (a loaded CI machine took 1.07 s), so the
+  // bound there is looser, as for the CLI tests' stop limit.
+#ifdef INVOX_TEST_SANITIZED
+  constexpr auto kStopBound = std::chrono::seconds(3);
+#else
+  constexpr auto kStopBound = std::chrono::seconds(1);
+#endif
+  CHECK(after_stop < kStopBound);
   // The decoder is left between utterances: it recognizes again after the stop is cleared.
   auto again = (*decoder)->recognize(*audio, {regions.front()});
   REQUIRE(again.has_value());

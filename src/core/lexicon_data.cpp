@@ -384,6 +384,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.colour_shades = r.words("colour_shades");
   d.restrictive_adverbs = r.words("restrictive_adverbs");
   d.self_introductions = r.phrases("self_introductions");
+  d.second_person_questions = r.phrases("second_person_questions");
   d.place_prepositions = r.words("place_prepositions");
   d.locative_prepositions = r.phrases("locative_prepositions");
   d.item_place_prepositions = r.words("item_place_prepositions");

@@ -141,6 +141,7 @@ struct LexiconData {
   std::vector<Phrase> opener_idioms;  // "next door": an opener word that opens nothing
   WordSet colour_field_words, colour_words, colour_shades;
   std::vector<Phrase> self_introductions;
+  std::vector<Phrase> second_person_questions;  // "You're Harold Besserman?": asks the listener
   WordSet place_prepositions, not_place_words, pair_separators;
   std::vector<Phrase> locative_prepositions;  // "the one by the kitchen exit": where a thing is
   WordSet item_place_prepositions;            // "a cut under her chin": the cue is the first item

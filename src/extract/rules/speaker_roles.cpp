@@ -164,6 +164,20 @@ bool starts_name_mid_sentence(const Scan& s, size_t i) {
   return p && s.tok(*p).after == Break::None && !s.tok(*p).capitalized && !s.tok(*p).speaker;
 }
 
+// "You're Harold Besserman?", "Are you Mrs Gill?": the capitalized name after "you're" or "are
+// you" in a question, asked of the next speaker (who then says "That's me").
+bool asks_if_named(const Scan& s, size_t i) {
+  if (!s.tok(i).capitalized || !s.in_question(i)) return false;
+  auto p = s.prev_content(i);
+  if (!p || s.tok(*p).after != Break::None) return false;
+  for (const auto& phrase : words().second_person_questions) {
+    if (*p + 1 < phrase.size()) continue;
+    const size_t from = *p + 1 - phrase.size();
+    if (marker_length(s, from, {phrase}) == i - from) return true;
+  }
+  return false;
+}
+
 // "HR", "IT": a department said as its letters.
 bool is_acronym(const Token& t) {
   constexpr size_t kMaxLetters = 4;
@@ -264,7 +278,7 @@ std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field) {
                 (s.tok(c->last - 1).after == Break::None && !name_set_off(s, c->last))))
         c.reset();
       owner = label_before(s, i);
-    } else if (starts_name_mid_sentence(s, i) && s.in_question(i)) {
+    } else if ((starts_name_mid_sentence(s, i) || asks_if_named(s, i)) && s.in_question(i)) {
       c = read_person_at(s, field, i, s.region_end(i, field, false, kNameRegion));
       // A first name alone in a question is a greeting or an aside, not an identification.
       if (c && c->last - c->first < 2) c.reset();
