@@ -251,12 +251,13 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   auto any_in = [&](const lexicon::WordSet& set) {
     return std::any_of(own.begin(), own.end(), [&](const std::string& w) { return set.contains(w); });
   };
+  const bool place = any_in(words().place_words);
+  const bool building = any_in(words().building_words);
+  const bool street = any_in(words().street_field_words);
   // "Name or topic of the meeting" is a phrase; "Supplier name" keeps the proper-name reading;
   // "building_name" is a place's name (read as places are).
-  const bool names_place = any_in(words().place_words) || any_in(words().building_words) ||
-                           any_in(words().street_field_words);
   bool person = any_in(words().person_words) ||
-                (any_in(words().naming_words) && !any_in(words().topic_words) && !names_place);
+                (any_in(words().naming_words) && !any_in(words().topic_words) && !(place || building || street));
   // "Approved by", "inspected_by": the agent of an action is a person.
   fl.agent = util::to_lower_ascii(f.label).ends_with(" by") || util::to_lower_ascii(f.id).find("_by") != std::string::npos;
   if (fl.agent) person = true;
@@ -267,6 +268,14 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   fl.title = written_title(f.guidelines);
   bool code_word = any_in(words().identifier_words);
   fl.person_name = textual && (person || fl.title) && !(code_word || gi.mentions_digits);
+  // "Seen by: Dentist or hygienist who examined the patient": the person holds a doctor's role.
+  auto says_doctor_role = [](const std::string& text) {
+    const auto toks = tokenize(text).tokens;
+    return std::any_of(toks.begin(), toks.end(), [](const Token& t) { return words().doctor_roles.contains(t.norm); });
+  };
+  fl.doctor_role = fl.person_name && f.type == FieldType::Text &&
+                   (says_doctor_role(f.label) || says_doctor_role(f.description) ||
+                    std::any_of(f.aliases.begin(), f.aliases.end(), says_doctor_role));
   // A guideline's worked example shows the written form ("'R T nine' -> 'RT-9'"): its right-hand
   // side is as good a sample of the code's shape as a quoted example on its own. Not when an
   // example says the hyphen as 'dash' ("'E dash four four' -> 'E-44'": the hyphen goes only where
@@ -293,9 +302,6 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   fl.code_hyphen = hyphen_asked || std::any_of(written.begin(), written.end(), hyphenated_code);
   if (fl.code_like)
     for (const auto& w : written) fl.code_letters |= code_shape_bit(w);
-  bool place = any_in(words().place_words);
-  const bool building = any_in(words().building_words);
-  const bool street = any_in(words().street_field_words);
   fl.place_like = f.type == FieldType::Text && (place || building || street) && !fl.person_name && !fl.code_like;
   fl.building_name = fl.place_like && building && !place;
   fl.street_name = fl.place_like && street && !place && !building;

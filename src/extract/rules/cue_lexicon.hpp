@@ -47,6 +47,7 @@ struct FieldLexicon {
   std::vector<ValuePhrase> values;
   bool person_name = false;   // text that holds a person's name
   bool agent = false;         // names whoever did something: "Approved by", "inspected_by"
+  bool doctor_role = false;   // the person holds a doctor's role: "Seen by: dentist or hygienist"
   bool code_like = false;     // identifier: letters and digits
   bool wants_numerals = false;
   const lexicon::Honorific* title = nullptr;  // the guidelines write names with it ("Dr. Name")

@@ -12,25 +12,11 @@ namespace {
 constexpr double kDoctorNameScore = 0.85;  // as a name tied to its speaker's labelled role
 constexpr size_t kNameRegion = 6;
 
-bool says_doctor_role(const std::string& text) {
-  for (const auto& t : tokenize(text).tokens)
-    if (words().doctor_roles.contains(t.norm)) return true;
-  return false;
-}
-
-bool names_doctor_role(const FieldLexicon& fl) {
-  if (!fl.person_name || fl.field->type != FieldType::Text) return false;
-  if (says_doctor_role(fl.field->label) || says_doctor_role(fl.field->description)) return true;
-  for (const auto& alias : fl.field->aliases)
-    if (says_doctor_role(alias)) return true;
-  return false;
-}
-
 // The one person field for a doctor's role, or nullopt when there is none or several.
 std::optional<size_t> doctor_field(const Scan& s) {
   std::optional<size_t> found;
   for (size_t g = 0; g < s.lex.fields.size(); ++g) {
-    if (!names_doctor_role(s.lex.fields[g])) continue;
+    if (!s.lex.fields[g].doctor_role) continue;
     if (found) return std::nullopt;
     found = g;
   }
