@@ -3,11 +3,13 @@
 
 #include <random>
 
+#include "invox/stt.hpp"
 #include "stt/chunking.hpp"
 #include "stt/segments.hpp"
 #include "stt/vad.hpp"
 #include "stt/wer.hpp"
 #include "support/speech_fixtures.hpp"
+#include "util/worker_pool.hpp"
 
 using namespace invox;
 using namespace invox::stt;
@@ -73,6 +75,14 @@ TEST_CASE("stt: short audio is one chunk, long audio overlaps by 10 % and cuts i
   ChunkParams p;
   CHECK(plan_chunks(120.0, 1 << 20, {}, p).size() == 1);
   CHECK(plan_chunks(120.0, 30ull << 20, {}, p).size() == 2);  // > 25 MB counts as long too
+  // From 2 minutes on, even a file shorter than one chunk length is two halves, so that two
+  // cores share a 5-minute dictation.
+  const auto halves = plan_chunks(300.0, 1 << 20, {}, p);
+  REQUIRE(halves.size() == 2);
+  CHECK(halves[0].keep_to == Approx(150.0));
+  CHECK(halves[0].end - halves[1].start == Approx(0.10 * 150.0).margin(1e-6));
+  CHECK(plan_chunks(540.0, 1 << 20, {}, p).size() == 2);
+  CHECK(plan_chunks(660.0, 1 << 20, {}, p).size() == 3);
   // Speech everywhere except a silence at 296-299 s, near the first nominal cut (300 s).
   std::vector<SpeechRegion> speech{{0.0, 296.0}, {299.0, 1500.0}};
   const auto chunks = plan_chunks(1500.0, 1 << 20, speech, p);
@@ -152,4 +162,14 @@ TEST_CASE("stt: word error rate", "[stt]") {
   CHECK(word_error_rate("the cat sat", "the bat sat") == Approx(1.0 / 3));
   CHECK(word_error_rate("the cat sat", "cat sat on it") == Approx(3.0 / 3));
   CHECK(word_error_rate("", "") == 0.0);
+}
+
+TEST_CASE("stt: each input's recognizer threads share the cores with the other inputs of a run", "[stt]") {
+  const int cores = invox::util::default_jobs();
+  CHECK(invox::stt_threads_per_input(3, 64, 1000) == 3);  // an explicit --stt-threads wins
+  CHECK(invox::stt_threads_per_input(0, 1, 1000) == cores);
+  CHECK(invox::stt_threads_per_input(0, 0, 1) == cores);  // one input has every core
+  CHECK(invox::stt_threads_per_input(0, cores, 1000) == 1);
+  CHECK(invox::stt_threads_per_input(0, 4 * cores, 1000) == 1);
+  CHECK(invox::stt_threads_per_input(0, 0, 0) == cores);
 }

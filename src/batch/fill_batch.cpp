@@ -65,6 +65,8 @@ Expected<BatchResult> run_fill_batch(SessionOptions session_options, const FillB
   if (session_options.context.reference_date.empty()) {
     if (auto today = resolve_reference_date(session_options.context)) session_options.context.reference_date = *today;
   }
+  auto& stt = session_options.pipeline.stt;
+  stt.threads = stt_threads_per_input(stt.threads, options.jobs, inputs.size());
   const std::optional<HistoryOptions> history = session_options.history;
   auto session = Session::open(std::move(session_options), any_audio);
   if (!session) return session.error();

@@ -1,7 +1,5 @@
 #include "cli/flags_stt.hpp"
 
-#include "util/worker_pool.hpp"
-
 namespace invox::cli {
 
 void add_stt_flags(CLI::App& app, SttFlags& f) {
@@ -18,10 +16,10 @@ void add_stt_flags(CLI::App& app, SttFlags& f) {
   app.add_option("--stt-bias-weight", f.bias_weight, "PocketSphinx: weight of the template's domain language model")
       ->check(CLI::Range(0.0f, 1.0f))
       ->capture_default_str();
-  app.add_option("--stt-threads", f.threads, "Chunks of long audio recognized in parallel (0: one per core)")
+  app.add_option("--stt-threads", f.threads, "Chunks of one recording recognized in parallel (0: the cores shared among --jobs)")
       ->check(CLI::Range(0, 64))
       ->capture_default_str();
-  app.add_option("--stt-chunk-seconds", f.chunk_seconds, "Chunk length for long audio (> 10 min or > 25 MB)")
+  app.add_option("--stt-chunk-seconds", f.chunk_seconds, "Chunk length for audio over 2 minutes (or 25 MB); 2-10 minutes is two chunks")
       ->check(CLI::Range(10.0, 1200.0))
       ->capture_default_str();
 }
@@ -35,7 +33,7 @@ void apply_stt_flags(const SttFlags& f, SttOptions& o) {
   o.dict_path = f.dict;
   o.bias = !f.no_bias;
   o.bias_weight = f.bias_weight;
-  o.threads = f.threads > 0 ? f.threads : util::default_jobs();
+  o.threads = f.threads;  // 0: resolved per run from the cores and --jobs (stt_threads_per_input)
   o.chunk_seconds = f.chunk_seconds;
 }
 

@@ -12,6 +12,7 @@
 #include "eval/report.hpp"
 #include "eval/runner.hpp"
 #include "invox/output.hpp"
+#include "invox/stt.hpp"
 #include "util/stop_signals.hpp"
 #include "util/strings.hpp"
 
@@ -95,7 +96,9 @@ Expected<int> run_eval_command(const EvalCommandOptions& o, std::FILE* out, std:
   const bool audio = o.from_audio && std::any_of(dataset->cases.begin(), dataset->cases.end(),
                                                  [](const EvalCase& c) { return !c.audio.empty(); });
   util::StopSignals signals;  // Ctrl-C: the table shows what finished, exit 128 + signal
-  auto result = run_eval(*dataset, eo, pipeline_factory(o.pipeline, o.model_services, history, audio));
+  auto pipeline = o.pipeline;
+  pipeline.stt.threads = stt_threads_per_input(pipeline.stt.threads, o.jobs, dataset->cases.size());
+  auto result = run_eval(*dataset, eo, pipeline_factory(std::move(pipeline), o.model_services, history, audio));
   if (!result) return result.error();
 
   const std::string table = markdown_report(*result);

@@ -1,5 +1,5 @@
 #pragma once
-// Long audio (> 10 min or > 25 MB) is recognized in chunks that overlap by 10 %, cut in
+// Audio over 2 min (or > 25 MB) is recognized in chunks that overlap by 10 %, cut in
 // silences where there are any, and stitched back so the overlap is not duplicated.
 #include <cstdint>
 #include <vector>
@@ -10,7 +10,7 @@
 namespace invox::stt {
 
 struct ChunkParams {
-  double long_audio_seconds = 600.0;               // longer audio is chunked ...
+  double long_audio_seconds = 120.0;               // longer audio is chunked ...
   std::uintmax_t long_audio_bytes = 25ull << 20;   // ... and so is a larger file (the Whisper upload cap)
   double chunk_seconds = 300.0;                    // target chunk length when chunking
   double overlap_fraction = 0.10;                  // overlap between neighbours, of the chunk length

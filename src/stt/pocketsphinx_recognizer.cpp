@@ -5,12 +5,13 @@
 #include <algorithm>
 
 #include "invox/log.hpp"
+#include "util/worker_pool.hpp"
 
 namespace invox::stt {
 
 PipelineParams pipeline_params(const SttOptions& options) {
   PipelineParams p;
-  p.threads = std::max(1, options.threads);
+  p.threads = options.threads > 0 ? options.threads : util::default_jobs();
   p.chunk.chunk_seconds = options.chunk_seconds;
   p.chunk.long_audio_seconds = options.long_audio_seconds;
   p.language = options.language.empty() ? "en" : options.language;

@@ -1,12 +1,14 @@
 // Chooses the speech-to-text backend named by `--stt`.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include "invox/models.hpp"
 #include "invox/stt.hpp"
 #include "stt/pocketsphinx_recognizer.hpp"
 #include "stt/whisper_recognizer.hpp"
+#include "util/worker_pool.hpp"
 
 namespace invox {
 
@@ -18,6 +20,13 @@ bool is_audio_path(const std::filesystem::path& path) {
     if (ext == a) return true;
   }
   return false;
+}
+
+int stt_threads_per_input(int requested, int jobs, size_t inputs) {
+  if (requested > 0) return requested;
+  const int cores = util::default_jobs();
+  const int at_once = std::max(1, std::min(jobs > 0 ? jobs : cores, static_cast<int>(std::min<size_t>(inputs, 1024))));
+  return std::max(1, cores / at_once);
 }
 
 Expected<std::shared_ptr<SpeechRecognizer>> make_recognizer(const SttOptions& options, const ModelServices& services) {
