@@ -373,6 +373,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.present_scope_words = r.words("present_scope_words");
   d.record_phrases = r.phrases("record_phrases");
   d.readback_phrases = r.phrases("readback_phrases");
+  d.reference_day_phrases = r.phrases("reference_day_phrases");
   d.document_words = r.words("document_words");
   d.list_alternatives = r.phrases("list_alternatives");
   d.item_openers = r.words("item_openers");

@@ -134,6 +134,7 @@ struct LexiconData {
   // Read-back summaries: "so I'll put down X, Y and Z" fills the list field whose guidelines say
   // a read-back wins; "Guest complaint log." names the document, not a value.
   std::vector<Phrase> record_phrases, readback_phrases;
+  std::vector<Phrase> reference_day_phrases;  // "... is on the reference date": the event's date field
   WordSet document_words;
   std::vector<Phrase> list_alternatives;
   // Repeating groups: words that open the next record, verbs that withdraw a named record.

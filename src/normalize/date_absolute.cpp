@@ -67,6 +67,13 @@ std::optional<DayParse> parse_day(const Tokens& t, size_t i) {
   return std::nullopt;
 }
 
+// "the third-floor sounder", "the first-time buyer": an ordinal joined by a hyphen to the word
+// after it ranks that thing; it is no day of the month.
+bool hyphened_to_next(const Tokens& t, size_t k) {
+  return k + 1 < t.size() && t[k].is_punct("-") && !t[k].space_before && t[k + 1].kind == TokenKind::Word &&
+         !t[k + 1].space_before;
+}
+
 struct YearParse {
   int year = 0;
   size_t last = 0;
@@ -360,7 +367,7 @@ std::optional<DateHit> parse_absolute_date_at(const Tokens& t, size_t i, const D
                        ctx);
         }
       }
-      if ((weekday && (day->ordinal || the)) || (the && day->ordinal))
+      if ((weekday && (day->ordinal || the)) || (the && day->ordinal && !hyphened_to_next(t, day->last)))
         return build_day_only(i, day->last, day->day, weekday, ctx);
     }
   }

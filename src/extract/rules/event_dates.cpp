@@ -114,6 +114,18 @@ bool own_word_in(const Scan& s, size_t field, size_t first, size_t last) {
   }
   return false;
 }
+// The date field whose description or guidelines say that a record made as it happens is on
+// the reference date ("A test logged as it happens is on the reference date").
+std::optional<size_t> dated_today_field(const Lexicon& lex) {
+  for (size_t f = 0; f < lex.fields.size(); ++f) {
+    const Field& field = *lex.fields[f].field;
+    if (field.type == FieldType::Date &&
+        says_any_phrase(field.description + " . " + field.guidelines, words().reference_day_phrases)) {
+      return f;
+    }
+  }
+  return std::nullopt;
+}
 }  // namespace
 
 std::string reference_day(const Scan& s) {
@@ -153,57 +165,64 @@ void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked)
     return true;
   };
   if (s.size() == 0) return;  // nothing was said: nothing happened
-  for (size_t f = 0; f < lex.fields.size(); ++f) {
-    const Field& field = *lex.fields[f].field;
-    if (field.type != FieldType::Date) continue;
-    if (!ranked[f].empty() || names_words(field, words().past_date_words)) return;
-    const bool ahead = names_words(field, words().future_date_words);
-    std::optional<FieldCandidate> ahead_day;
-    for (size_t i = 0; i < s.size(); ++i) {
-      if (s.tok(i).filler) continue;
-      auto c = s.parse_typed(i, std::min(s.size(), i + 8), field);
-      if (!c) continue;
-      c->cue_first = c->first;
-      place_weekday_in_past(s, *c, names_words(field, words().past_event_words));
-      // "the second floor" is no date: an unlabelled bare ordinal stands alone.
-      bool taken = ordinal_only(s, *c) && !s.stands_alone(c->last);
-      // "come back in two weeks", "hasn't eaten since yesterday": a plan or a span's edge.
-      // ... unless the field is the start of that span ("Problem started": "limping since Monday").
-      bool starts = names_words(field, words().period_start_words);
-      taken = taken || names_no_day(s, *c) || (bounds_span(s, *c) && !starts);
-      for (size_t g = 0; g < lex.fields.size(); ++g)
-        if (g != f && !ranked[g].empty() && is_typed(lex.fields[g].field->type) && overlaps(ranked[g][0], *c))
-          taken = true;
-      // "starts tomorrow, October first": the same day said again belongs to the field that has it.
-      for (size_t g = 0; g < lex.fields.size(); ++g)
-        if (g != f && !ranked[g].empty() && lex.fields[g].field->type == FieldType::Date &&
-            ranked[g][0].value == c->value)
-          taken = true;
-      const bool plan = !ahead && lies_ahead(*c, today);
-      if (!taken && !plan) {
-        c->score = kUnlabeledDate;
-        c->cue_first = c->first;
-        ranked[f].push_back(*c);
-        return;
-      }
-      if (!taken && !ahead_day && names_month(s, *c)) ahead_day = *c;
-      i = c->last - 1;
-    }
-    // "When is it? - Saturday the seventh of March": with nothing said of today or before, a day
-    // said with its month is the event's own (a booking), unless another date field still
-    // waits for a later day.
-    if (ahead_day && others_filled(f)) {
-      ahead_day->score = kAheadDay;
-      ranked[f].push_back(*ahead_day);
-      return;
-    }
+  size_t f = 0;
+  while (f < lex.fields.size() && lex.fields[f].field->type != FieldType::Date) ++f;
+  if (f == lex.fields.size()) return;
+  // A form whose guidelines date a record made as it happens: that field is today when nothing
+  // else is said for it, and the form's first date field only takes a day that is said.
+  const auto today_field = dated_today_field(lex);
+  auto date_today = [&](size_t g) {
+    if (!ranked[g].empty()) return;
     FieldCandidate c;
     c.value = "today";
     c.score = kImpliedToday;
     c.implied = true;
-    ranked[f].push_back(c);
+    ranked[g].push_back(c);
+  };
+  if (today_field && *today_field != f) date_today(*today_field);
+  const Field& field = *lex.fields[f].field;
+  if (!ranked[f].empty() || names_words(field, words().past_date_words)) return;
+  const bool ahead = names_words(field, words().future_date_words);
+  std::optional<FieldCandidate> ahead_day;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s.tok(i).filler) continue;
+    auto c = s.parse_typed(i, std::min(s.size(), i + 8), field);
+    if (!c) continue;
+    c->cue_first = c->first;
+    place_weekday_in_past(s, *c, names_words(field, words().past_event_words));
+    // "the second floor" is no date: an unlabelled bare ordinal stands alone.
+    bool taken = ordinal_only(s, *c) && !s.stands_alone(c->last);
+    // "come back in two weeks", "hasn't eaten since yesterday": a plan or a span's edge.
+    // ... unless the field is the start of that span ("Problem started": "limping since Monday").
+    bool starts = names_words(field, words().period_start_words);
+    taken = taken || names_no_day(s, *c) || (bounds_span(s, *c) && !starts);
+    for (size_t g = 0; g < lex.fields.size(); ++g)
+      if (g != f && !ranked[g].empty() && is_typed(lex.fields[g].field->type) && overlaps(ranked[g][0], *c))
+        taken = true;
+    // "starts tomorrow, October first": the same day said again belongs to the field that has it.
+    for (size_t g = 0; g < lex.fields.size(); ++g)
+      if (g != f && !ranked[g].empty() && lex.fields[g].field->type == FieldType::Date &&
+          ranked[g][0].value == c->value)
+        taken = true;
+    const bool plan = !ahead && lies_ahead(*c, today);
+    if (!taken && !plan) {
+      c->score = kUnlabeledDate;
+      c->cue_first = c->first;
+      ranked[f].push_back(*c);
+      return;
+    }
+    if (!taken && !ahead_day && names_month(s, *c)) ahead_day = *c;
+    i = c->last - 1;
+  }
+  // "When is it? - Saturday the seventh of March": with nothing said of today or before, a day
+  // said with its month is the event's own (a booking), unless another date field still
+  // waits for a later day.
+  if (ahead_day && others_filled(f)) {
+    ahead_day->score = kAheadDay;
+    ranked[f].push_back(*ahead_day);
     return;
   }
+  if (!today_field || *today_field == f) date_today(f);
 }
 
 void future_dates(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {

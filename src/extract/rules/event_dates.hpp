@@ -19,7 +19,8 @@ namespace invox::rules {
 // The form's event date (its first date field, unless a birth date) when no cue led to it:
 // the first date said that no other date field took, not one that lies ahead of the reference
 // day (a plan) or bounds a span ("since yesterday"); with none, today (a form filled while its
-// event happens).
+// event happens). A date field whose guidelines put a record made as it happens "on the
+// reference date" takes today instead, and the first date field then only a day said.
 void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked);
 
 // Date fields that name a later day (lexicon future_date_words in id or label: next, recheck,

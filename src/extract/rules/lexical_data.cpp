@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 
+#include "extract/rules/transcript_tokens.hpp"
 #include "extract/rules/word_forms.hpp"
 
 namespace invox::rules {
@@ -28,6 +29,18 @@ bool is_person_word_stem(std::string_view stem_text) {
     return lexicon::WordSet(std::move(out));
   }();
   return stems.contains(stem_text);
+}
+
+bool says_any_phrase(std::string_view text, const std::vector<lexicon::Phrase>& phrases) {
+  const auto toks = tokenize(text).tokens;
+  for (const auto& p : phrases) {
+    for (size_t i = 0; !p.empty() && i + p.size() <= toks.size(); ++i) {
+      size_t k = 0;
+      while (k < p.size() && toks[i + k].norm == p[k]) ++k;
+      if (k == p.size()) return true;
+    }
+  }
+  return false;
 }
 
 bool says_any_word(std::initializer_list<std::string_view> texts, const lexicon::WordSet& set) {

@@ -46,6 +46,9 @@ namespace invox::rules {
 // Some word of `texts` (split at every character that is no letter or digit, lower-cased) is in
 // `set`: "Temperature at the start" says "start", "inverter_model" says "model".
 [[nodiscard]] bool says_any_word(std::initializer_list<std::string_view> texts, const lexicon::WordSet& set);
+// Some phrase of `phrases` is said in `text`, word for word as the transcript tokenizer reads it
+// ("... is on the reference date" says "reference date").
+[[nodiscard]] bool says_any_phrase(std::string_view text, const std::vector<lexicon::Phrase>& phrases);
 // The synonym group (as stems) that `stem` belongs to, or empty.
 [[nodiscard]] const std::vector<std::string>& synonyms_of(std::string_view stem);
 // A spoken number word ("seven", "twenty", "hundred", "oh", "double").

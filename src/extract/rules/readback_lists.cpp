@@ -14,16 +14,6 @@ constexpr double kReadbackScore = 0.85;  // the field says a read-back wins: as 
 constexpr double kSoleListScore = 0.5;   // a guess: the form's only list, no cue said
 constexpr size_t kColonReach = 4;        // "I'm writing up four: ..."
 
-bool holds_phrase(const std::vector<Token>& toks, const lexicon::Phrase& p) {
-  for (size_t i = 0; i + p.size() <= toks.size(); ++i) {
-    size_t k = 0;
-    while (k < p.size() && toks[i + k].norm == p[k])
-      ++k;
-    if (k == p.size()) return true;
-  }
-  return false;
-}
-
 bool sole_list_field(const Scan& s, size_t field) {
   for (size_t g = 0; g < s.lex.fields.size(); ++g)
     if (g != field && s.lex.fields[g].field->type == FieldType::Textarea) return false;
@@ -56,10 +46,7 @@ std::optional<size_t> list_start(const Scan& s, size_t from) {
 }  // namespace
 
 bool takes_readback(const Field& f) {
-  const auto toks = tokenize(f.description + " . " + f.guidelines).tokens;
-  for (const auto& p : words().readback_phrases)
-    if (holds_phrase(toks, p)) return true;
-  return false;
+  return says_any_phrase(f.description + " . " + f.guidelines, words().readback_phrases);
 }
 
 std::vector<FieldCandidate> read_readback_lists(const Scan& s, size_t field, bool cue_found) {

@@ -198,6 +198,18 @@ bool names_street_after(const Scan& s, size_t i) {
   }
   return false;
 }
+
+// "the April one", "that March one": after a determiner, "one" after a month stands for a thing
+// of that month, not its first day.
+bool month_then_pronoun_one(const Scan& s, const FieldCandidate& c) {
+  if (c.first == 0 || c.last - c.first != 2 || !words().pronoun_numbers.contains(s.tok(c.last - 1).norm) ||
+      !words().month_names.index_of(s.tok(c.first).norm)) {
+    return false;
+  }
+  const Token& before = s.tok(c.first - 1);
+  return before.after == Break::None &&
+         (words().determiners.contains(before.norm) || words().pronoun_number_openers.contains(before.norm));
+}
 }  // namespace
 
 std::optional<FieldCandidate> Scan::parse_typed(size_t i, size_t end, const Field& field) const {
@@ -216,6 +228,7 @@ std::optional<FieldCandidate> Scan::parse_typed(size_t i, size_t end, const Fiel
   c.score = 1.0;
   if (field.type == FieldType::Time && tok(c.last - 1).after == Break::None && names_street_after(*this, c.last))
     return std::nullopt;
+  if (field.type == FieldType::Date && month_then_pronoun_one(*this, c)) return std::nullopt;
   return c;
 }
 

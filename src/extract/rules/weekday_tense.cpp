@@ -47,7 +47,11 @@ void place_weekday_in_past(const Scan& s, FieldCandidate& c, bool past_event) {
   if (!value || !ref_text) return;
   auto ref = iso_day(*ref_text);
   if (!ref || *value <= *ref) return;
-  size_t from = sentence_start(s, std::min(c.cue_first, c.first));
+  // The tense of the clause: in a transcript without punctuation a "sentence" can run for
+  // minutes, and a "was" said about something else long before must not move the day.
+  constexpr size_t kClauseWords = 8;
+  const size_t opening = std::min(c.cue_first, c.first);
+  const size_t from = std::max(sentence_start(s, opening), opening > kClauseWords ? opening - kClauseWords : 0);
   bool past = false;
   for (size_t i = from; i < c.last && !past; ++i) past = words().past_tense_markers.contains(s.tok(i).norm);
   if (past || past_event) c.value = date::format("%F", *value - date::days{7});

@@ -1,0 +1,87 @@
+// Days said in passing: the date field whose guidelines put a record made as it happens "on the
+// reference date", "the April one" and "the third-floor sounder" (no dates), and the tense of a
+// weekday read from its own clause in a transcript without punctuation (docs/RULES.md "Days said
+// in passing").
+// Invented templates and sentences.
+#include <catch2/catch.hpp>
+
+#include "invox/template.hpp"
+#include "support/rules_fixtures.hpp"
+
+using namespace invox;
+
+namespace {
+constexpr const char* kSaturday = "2026-12-05";
+
+Template pump_check_template(const char* check_guidelines) {
+  const std::string json = std::string(R"({
+    "id": "pump-check", "title": "Pump check", "version": "1",
+    "fields": [
+      {"id": "reported_on", "label": "Reported", "type": "date", "description": "Day the fault was first reported"},
+      {"id": "checked_on", "label": "Checked", "type": "date", "guidelines": ")") +
+                           check_guidelines + R"("},
+      {"id": "pressure_bar", "label": "Pressure", "type": "number", "unit": "bar"}
+    ]})";
+  return testing::invented_template(json.c_str());
+}
+
+Template tenancy_template() {
+  return testing::invented_template(R"({
+    "id": "tenancy-enquiry", "title": "Tenancy enquiry", "version": "1",
+    "fields": [
+      {"id": "tenant", "label": "Applicant", "type": "text"},
+      {"id": "enquiry_on", "label": "Enquiry", "type": "date",
+       "guidelines": "An enquiry taken on the phone is on the reference date."},
+      {"id": "start_date", "label": "Could start", "type": "date", "aliases": ["move in", "start"]}
+    ]})");
+}
+
+Json read_pump(const char* guidelines, const std::string& text, const std::string& id) {
+  return testing::rules_raw_value(pump_check_template(guidelines), text, id, kSaturday);
+}
+}  // namespace
+
+TEST_CASE("rules: the date field a record made as it happens is dated on takes today", "[rules][unseen]") {
+  constexpr const char* kOnSite = "A check written up on site is on the reference date.";
+  // Nothing said of any day: the field the guidelines date today has today, the first date
+  // field has nothing.
+  const std::string no_day = "Pump two is leaking at the seal, pressure one point four bar.";
+  // The raw reading is the word the normalizer resolves against the reference date.
+  CHECK(read_pump(kOnSite, no_day, "checked_on") == "today");
+  CHECK(read_pump(kOnSite, no_day, "reported_on").is_null());
+  // A day said without its cue still goes to the first date field.
+  const std::string said = "The fault from Tuesday the first, pump two leaking at the seal.";
+  CHECK(read_pump(kOnSite, said, "reported_on") == "2026-12-01");
+  CHECK(read_pump(kOnSite, said, "checked_on") == "today");
+  // Guidelines that only count relative days from the reference date do not date the field
+  // today: the first date field keeps that role.
+  constexpr const char* kRelative = "Relative days such as 'in two weeks' count from the reference date.";
+  CHECK(read_pump(kRelative, no_day, "reported_on") == "today");
+  CHECK(read_pump(kRelative, no_day, "checked_on").is_null());
+}
+
+TEST_CASE("rules: a month followed by 'one' after a determiner is a thing of that month", "[rules][unseen]") {
+  const auto t = tenancy_template();
+  const std::string text = "Applicant is Rhona Kells. When could you move in? The March one fell through, so not sure.";
+  CHECK(testing::rules_raw_value(t, text, "start_date", kSaturday).is_null());
+  CHECK(testing::rules_raw_value(t, "Applicant is Rhona Kells. Move in March one.", "start_date", kSaturday) ==
+        "2027-03-01");
+}
+
+TEST_CASE("rules: an ordinal joined by a hyphen to a noun is no day of the month", "[rules][unseen]") {
+  const std::string guidelines = "A check written up on site is on the reference date.";
+  const std::string hyphened = "Logged the third-floor pump as a defect, pressure two bar.";
+  CHECK(read_pump(guidelines.c_str(), hyphened, "reported_on").is_null());
+  CHECK(read_pump(guidelines.c_str(), "It came in on the third - pressure two bar.", "reported_on") == "2026-12-03");
+}
+
+TEST_CASE("rules: a bare weekday takes its tense from its own clause in unpunctuated speech", "[rules][unseen]") {
+  const auto t = tenancy_template();
+  // "was" long before, about something else: the Monday ahead.
+  const std::string far_was = "applicant rhona kells i was working in a bakery for years but that has finished now and "
+                              "i am staying with my sister so i could move in monday if that suits";
+  CHECK(testing::rules_raw_value(t, far_was, "start_date", kSaturday) == "2026-12-07");
+  // "was" in the clause itself: the Monday gone.
+  const std::string near_was = "applicant rhona kells i was meant to move in monday";
+  CHECK(testing::rules_raw_value(t, near_was, "start_date", kSaturday) == "2026-11-30");
+}
