@@ -1,7 +1,8 @@
-// Days said in passing: the date field whose guidelines put a record made as it happens "on the
-// reference date", "the April one" and "the third-floor sounder" (no dates), and the tense of a
-// weekday read from its own clause in a transcript without punctuation (docs/RULES.md "Days said
-// in passing").
+// Days and times said in passing: the date field whose guidelines put a record made as it happens
+// "on the reference date", "the April one" and "the third-floor sounder" (no dates), the tense of
+// a weekday read from its own clause in a transcript without punctuation, "the one by reception"
+// and "five-twenty a week" (no times), and a clock time said again on the same hour (docs/RULES.md
+// "Days and times said in passing").
 // Invented templates and sentences.
 #include <catch2/catch.hpp>
 
@@ -34,6 +35,20 @@ Template tenancy_template() {
        "guidelines": "An enquiry taken on the phone is on the reference date."},
       {"id": "start_date", "label": "Could start", "type": "date", "aliases": ["move in", "start"]}
     ]})");
+}
+
+Template alarm_test_template() {
+  return testing::invented_template(R"({
+    "id": "alarm-drill", "title": "Alarm drill", "version": "1",
+    "fields": [
+      {"id": "set_off_at", "label": "Alarm triggered", "type": "time", "aliases": ["set off", "triggered"]},
+      {"id": "reset_at", "label": "Panel reset", "type": "time", "aliases": ["reset"]},
+      {"id": "rent_note", "label": "Notes", "type": "text"}
+    ]})");
+}
+
+Json read_alarm(const std::string& text, const std::string& id) {
+  return testing::rules_raw_value(alarm_test_template(), text, id, kSaturday);
 }
 
 Json read_pump(const char* guidelines, const std::string& text, const std::string& id) {
@@ -84,4 +99,25 @@ TEST_CASE("rules: a bare weekday takes its tense from its own clause in unpunctu
   // "was" in the clause itself: the Monday gone.
   const std::string near_was = "applicant rhona kells i was meant to move in monday";
   CHECK(testing::rules_raw_value(t, near_was, "start_date", kSaturday) == "2026-11-30");
+}
+
+TEST_CASE("rules: 'one' after a determiner is no clock time", "[rules][unseen]") {
+  CHECK(read_alarm("who set it off? i did, the one by the lifts, at ten twenty five", "set_off_at") == "10:25");
+  CHECK(read_alarm("I set it off at one, by the lifts.", "set_off_at") == "13:00");
+}
+
+TEST_CASE("rules: an amount said per week or per head is no clock time", "[rules][unseen]") {
+  CHECK(read_alarm("The monitoring is listed at five-twenty a week. Alarm triggered by me.", "set_off_at").is_null());
+  CHECK(read_alarm("Alarm triggered, and the monitoring costs ninety per head.", "set_off_at").is_null());
+  CHECK(read_alarm("Alarm triggered at five twenty, all good.", "set_off_at") == "17:20");
+}
+
+TEST_CASE("rules: the same hour said again at once settles the minutes", "[rules][unseen]") {
+  CHECK(read_alarm("and you reset it at what eleven forty eleven forty five no eleven forty six", "reset_at") ==
+        "11:46");
+  CHECK(read_alarm("Reset at eleven forty, eleven forty-five.", "reset_at") == "11:45");
+  // The reading it replaced is no other field's time.
+  CHECK(read_alarm("Reset at eleven forty, no, eleven forty-five.", "set_off_at").is_null());
+  // Another hour, or a count after the time, is something else.
+  CHECK(read_alarm("Reset at four fifteen p.m., three keys handed back.", "reset_at") == "16:15");
 }

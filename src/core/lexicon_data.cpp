@@ -273,6 +273,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.frequency_words = r.values("frequency_words");
   d.level_words = r.values("level_words", true);
   d.rate_openers = r.words("rate_openers");
+  d.rate_articles = r.words("rate_articles");
+  d.rate_periods = r.words("rate_periods");
   d.spoken_zero = r.words("spoken_zero");
   d.month_names = r.ordered("month_names", 12);
   d.weekday_names = r.ordered("weekday_names", 7);

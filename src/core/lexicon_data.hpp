@@ -75,6 +75,7 @@ struct LexiconData {
   WordValues frequency_words;  // "once a day": a number of times before a rate
   WordValues level_words;      // "battery full": a percentage on a % field
   WordSet rate_openers;
+  WordSet rate_articles, rate_periods;  // "five-twenty a week": a rate, not a clock time
   WordSet spoken_zero;
   OrderedWords month_names, weekday_names, spelling_alphabet;
   WordSet spoken_dashes;

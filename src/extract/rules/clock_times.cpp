@@ -173,7 +173,11 @@ bool taken_by_best(const Scan& s, const std::vector<std::vector<FieldCandidate>>
     const auto& r = ranked[g];
     FieldType type = s.lex.fields[g].field->type;
     bool typed = type == FieldType::Number || type == FieldType::Date || type == FieldType::Time;
-    if (typed && !r.empty() && !r[0].implied && r[0].first < c.last && c.first < r[0].last) return true;
+    if (!typed || r.empty() || r[0].implied) continue;
+    // A corrected value also holds the readings it replaced ("eleven forty, no, eleven
+    // forty-five"): from its cue on.
+    const size_t from = r[0].corrected ? std::min(r[0].cue_first, r[0].first) : r[0].first;
+    if (from < c.last && c.first < r[0].last) return true;
   }
   return false;
 }

@@ -1,5 +1,8 @@
 #include "extract/rules/corrections.hpp"
 
+#include <cctype>
+#include <cstdlib>
+
 #include "extract/rules/lexical_data.hpp"
 
 namespace invox::rules {
@@ -100,6 +103,17 @@ std::optional<FieldCandidate> later_reading(const Scan& s, size_t field, const F
   }
   return std::nullopt;
 }
+// Two clock times ("HH:MM") on the same hour of the 12-hour dial.
+bool same_hour(const FieldCandidate& a, const FieldCandidate& b) {
+  auto hour = [](const Json& v) -> int {
+    if (!v.is_string()) return -1;
+    const std::string& t = v.get_ref<const std::string&>();
+    if (t.size() < 4 || t.find(':') == std::string::npos || !std::isdigit(static_cast<unsigned char>(t[0]))) return -1;
+    return std::atoi(t.c_str()) % 12;
+  };
+  const int h = hour(a.value);
+  return h >= 0 && h == hour(b.value);
+}
 }  // namespace
 
 FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate value, const ValueReader& read) {
@@ -110,6 +124,22 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
     if (j < s.size() && s.tok(j).after != Break::None && words().pair_separators.contains(s.tok(j).norm))
       j = s.skip_fillers(j + 1);
     if (j >= s.size()) break;
+    // "what, eleven forty, eleven forty-five, no, eleven forty-six": the same hour said again at
+    // once, with no word between, is the speaker settling on the minutes ("four fifteen p.m.,
+    // three keys" is another thing, and so is a digit after a lone hour word: "lot seven seven
+    // zero two").
+    const Field& f = *s.lex.fields[field].field;
+    if (f.type == FieldType::Time && value.last - value.first >= 2 && s.tok(value.last - 1).after != Break::Sentence &&
+        !s.tok(j).speaker && !s.anchor_at(j, field, true)) {
+      auto again = s.parse_typed(j, std::min(s.size(), j + 8), f);
+      if (again && again->last > j && same_hour(value, *again)) {
+        const size_t cue_first = value.cue_first;
+        value = *again;
+        value.cue_first = cue_first;
+        value.corrected = true;
+        continue;
+      }
+    }
     // Never across a sentence end for a rejection; corrections may run on.
     const lexicon::Phrase* which = nullptr;
     if (size_t len = marker_length(s, j, rejection_markers(), &which)) {

@@ -199,16 +199,22 @@ bool names_street_after(const Scan& s, size_t i) {
   return false;
 }
 
-// "the April one", "that March one": after a determiner, "one" after a month stands for a thing
-// of that month, not its first day.
-bool month_then_pronoun_one(const Scan& s, const FieldCandidate& c) {
-  if (c.first == 0 || c.last - c.first != 2 || !words().pronoun_numbers.contains(s.tok(c.last - 1).norm) ||
-      !words().month_names.index_of(s.tok(c.first).norm)) {
-    return false;
-  }
+// "the one by reception", "the April one": after a determiner ("the", "that"), "one" stands for
+// a thing (of that month), not one o'clock or the first day.
+bool pronoun_one(const Scan& s, const FieldCandidate& c, FieldType type) {
+  const size_t words_before_one = c.last - c.first - 1;
+  const bool shape = (type == FieldType::Time && words_before_one == 0) ||
+                     (type == FieldType::Date && words_before_one == 1 && words().month_names.index_of(s.tok(c.first).norm));
+  if (!shape || c.first == 0 || !words().pronoun_numbers.contains(s.tok(c.last - 1).norm)) return false;
   const Token& before = s.tok(c.first - 1);
   return before.after == Break::None &&
          (words().determiners.contains(before.norm) || words().pronoun_number_openers.contains(before.norm));
+}
+
+// "listed at five-twenty a week", "thirty-five a head": a number said per something is a rate.
+bool said_per_period(const Scan& s, size_t after) {
+  if (after + 1 >= s.size() || s.tok(after - 1).after != Break::None || s.tok(after).after != Break::None) return false;
+  return words().rate_articles.contains(s.tok(after).norm) && words().rate_periods.contains(s.tok(after + 1).norm);
 }
 }  // namespace
 
@@ -228,7 +234,8 @@ std::optional<FieldCandidate> Scan::parse_typed(size_t i, size_t end, const Fiel
   c.score = 1.0;
   if (field.type == FieldType::Time && tok(c.last - 1).after == Break::None && names_street_after(*this, c.last))
     return std::nullopt;
-  if (field.type == FieldType::Date && month_then_pronoun_one(*this, c)) return std::nullopt;
+  if (pronoun_one(*this, c, field.type)) return std::nullopt;
+  if (field.type == FieldType::Time && said_per_period(*this, c.last)) return std::nullopt;
   return c;
 }
 
