@@ -224,13 +224,18 @@ TEST_CASE("normalize number: on a field in percent, fractions and levels are sha
               {"sixty", 60, ""},
               {"seven eighths", 87.5, ""},
               {"two thirds", 66.7, ""},
-              {"one fifth", 20, ""}},
+              {"one fifth", 20, ""},
+              {"forty-six out of fifty", 92, ""},
+              {"seven out of ten", 70, ""},
+              {"17/20", 85, ""},
+              {"17 / 20", 85, ""}},
              pct, make_ctx());
   // "five quarters" is more than a whole: no share, the count alone.
   check_prefix_rows({{"five quarters", 5, "five"}}, pct, make_ctx());
   // Without the unit a fraction stays a fraction, and "full" is no number.
   const auto plain = make_field(FieldType::Number, "", 0, 100);
-  check_rows({{"three quarters", 0.75, ""}, {"full", Json(nullptr), "invalid"}}, plain, make_ctx());
+  check_rows({{"three quarters", 0.75, ""}, {"full", Json(nullptr), "invalid"}, {"seven out of ten", 7, ""}}, plain,
+             make_ctx());
 }
 
 TEST_CASE("normalize number: tonnes, ounces and areas convert to the field's unit", "[normalize][number][unit]") {

@@ -1,8 +1,9 @@
 // Days and times said in passing: the date field whose guidelines put a record made as it happens
 // "on the reference date", "the April one" and "the third-floor sounder" (no dates), the tense of
 // a weekday read from its own clause in a transcript without punctuation, "the one by reception"
-// and "five-twenty a week" (no times), and a clock time said again on the same hour (docs/RULES.md
-// "Days and times said in passing").
+// and "five-twenty a week" (no times), a clock time said again on the same hour (docs/RULES.md
+// "Days and times said in passing"), and a score written over its whole on a field in percent
+// (docs/NORMALIZATION.md).
 // Invented templates and sentences.
 #include <catch2/catch.hpp>
 
@@ -120,4 +121,15 @@ TEST_CASE("rules: the same hour said again at once settles the minutes", "[rules
   CHECK(read_alarm("Reset at eleven forty, no, eleven forty-five.", "set_off_at").is_null());
   // Another hour, or a count after the time, is something else.
   CHECK(read_alarm("Reset at four fifteen p.m., three keys handed back.", "reset_at") == "16:15");
+}
+
+TEST_CASE("rules: a score written over its whole on a field in percent is one share", "[rules][unseen]") {
+  const auto t = testing::invented_template(R"({
+    "id": "room-check", "title": "Room check", "version": "1",
+    "fields": [
+      {"id": "score", "label": "Score", "type": "number", "unit": "%", "min": 0, "max": 100},
+      {"id": "pressure", "label": "Pressure", "type": "number", "unit": "bar"}
+    ]})");
+  CHECK(testing::rules_raw_value(t, "Score 17/20, back to the attendant.", "score", kSaturday) == 85);
+  CHECK(testing::rules_raw_value(t, "I'm scoring it forty-six out of fifty.", "score", kSaturday) == 92);
 }

@@ -144,9 +144,13 @@ int converted_decimals(const UnitInfo& from, const UnitInfo& to, double converte
     return kCountingDecimals;
   return kConvertedDecimals;
 }
-// "1/4", "3/4" written as one token: the share in percent; nullopt for anything else ("12/03").
+// A score or share written over a whole of at most a hundred ("17/20" is 85 %).
+constexpr double kMaxWrittenWhole = 100.0;
+
+// "1/4", "3/4", "17/20" written as one token: the share in percent; nullopt for anything else
+// ("12/03").
 std::optional<double> written_fraction(std::string_view w) {
-  constexpr int kMaxDenominator = 10;
+  constexpr double kMaxDenominator = kMaxWrittenWhole;
   const size_t slash = w.find('/');
   if (slash == std::string_view::npos || slash == 0 || slash + 1 >= w.size()) return std::nullopt;
   auto num = parse_numeral(w.substr(0, slash), false);
@@ -157,10 +161,10 @@ std::optional<double> written_fraction(std::string_view w) {
 }
 
 // On a field in percent, a fraction is a share of the whole: "three quarters" is 75, "half a
-// tank" 50, "1/4" 25. Returns the token after the fraction.
+// tank" 50, "1/4" 25, "17/20" 85. Returns the token after the fraction.
 size_t fraction_as_percent(const Tokens& t, const NumberMatch& m, size_t last, double& v) {
   constexpr double kWhole = 100.0;
-  constexpr double kMaxDenominator = 10.0;
+  constexpr double kMaxDenominator = kMaxWrittenWhole;
   constexpr double kTenths = 10.0;  // "one third" is 33.3 %
   if (!m.from_digits && m.value > 0 && m.value < 1) {
     v = std::round(m.value * kWhole * kTenths) / kTenths;
@@ -174,6 +178,15 @@ size_t fraction_as_percent(const Tokens& t, const NumberMatch& m, size_t last, d
     }
   }
   return last;
+}
+// On a field in percent, a score out of another whole is its share: "forty-six out of fifty" is
+// 92 (rounded to a whole percent). Returns the token after the whole, or `last`.
+size_t share_out_of(const Tokens& t, const NumberMatch& m, size_t last, const NumberOptions& opts, double& v) {
+  if (last + 2 >= t.size() || !t[last].is_word("out") || !t[last + 1].is_word("of")) return last;
+  auto whole = parse_number_at(t, last + 2, opts);
+  if (!whole || whole->ordinal || whole->value <= 0 || whole->value < m.value) return last;
+  v = std::round(m.value / whole->value * 100.0);
+  return whole->last;
 }
 }  // namespace
 
@@ -216,6 +229,7 @@ std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const
   } else if (size_t k = match_literal_unit(t, last, field); k != last) {
     last = k;
   }
+  if (percent_field && !stated) last = share_out_of(t, *m, last, opts, v);
   last = skip_out_of(t, last, opts);
   if (percent_field && !stated) last = fraction_as_percent(t, *m, last, v);
   if (stated && field_unit && stated != field_unit) {

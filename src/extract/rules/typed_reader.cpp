@@ -15,10 +15,17 @@
 #include "extract/rules/restated_totals.hpp"
 #include "extract/rules/temperature_scale.hpp"
 #include "extract/rules/weekday_tense.hpp"
+#include "normalize/units.hpp"
 
 namespace invox::rules {
 
 namespace {
+// The field's unit is a percentage ("%", "percent").
+bool in_percent(const Field& f) {
+  const auto* unit = normalize::unit_from_symbol(f.unit);
+  return unit && unit->dimension == normalize::Dimension::Percent;
+}
+
 constexpr double kDistancePenalty = 0.05;  // per token between the cue and the value
 constexpr double kBackwardFactor = 0.85;   // value before a unit word
 constexpr double kZeroFactor = 0.8;        // "nobody came" -> 0
@@ -190,8 +197,9 @@ std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size
     if (s.tok(i).filler) continue;
     ++seen;
     if (i >= m.last && inside_own_cue(s, i, field)) continue;
-    // "55/60": read the numbers on each side of the slash separately.
-    size_t stop = f.type == FieldType::Number && s.tok(i).slash_after ? i + 1 : end;
+    // "55/60": read the numbers on each side of the slash separately, but a score or share on a
+    // field in percent ("Score 17/20") is one value.
+    size_t stop = f.type == FieldType::Number && !in_percent(f) && s.tok(i).slash_after ? i + 1 : end;
     auto c = f.type == FieldType::Number && rank > 0 ? s.parse_typed(i, stop, f) : parse_checked(s, i, stop, f);
     if (!c) continue;
     // "poured the level two slab, forty-two cubic metres": the number said with the field's
