@@ -133,3 +133,16 @@ TEST_CASE("rules: a score written over its whole on a field in percent is one sh
   CHECK(testing::rules_raw_value(t, "Score 17/20, back to the attendant.", "score", kSaturday) == 85);
   CHECK(testing::rules_raw_value(t, "I'm scoring it forty-six out of fifty.", "score", kSaturday) == 92);
 }
+
+TEST_CASE("rules: a measure between a number and a plural cue is no count of those things", "[rules][unseen]") {
+  const auto t = testing::invented_template(R"({
+    "id": "install", "title": "Install", "version": "1",
+    "fields": [
+      {"id": "panels", "label": "Panels", "type": "number", "aliases": ["panels"]},
+      {"id": "deposit", "label": "Deposit", "type": "number", "aliases": ["deposit"]}
+    ]})");
+  CHECK(testing::rules_raw_value(t, "Sixteen panels, all on the back. They're four hundred watt panels.", "panels",
+                                 kSaturday) == 16);
+  // Money before a singular noun is that thing's amount.
+  CHECK(testing::rules_raw_value(t, "That'll be a thirty pound deposit.", "deposit", kSaturday) == 30);
+}

@@ -266,9 +266,22 @@ std::optional<FieldCandidate> read_answer(const Scan& s, const Mention& m, size_
   return std::nullopt;
 }
 
+// "four hundred watt panels": a unit word between a number and a plural cue makes the number a
+// measure of each thing counted, not their count. Money is the thing's own amount ("a thirty
+// pound deposit"), and so is a measure before a singular noun ("a five litre tank").
+bool measures_each(const Scan& s, const Mention& m) {
+  if (m.first == 0 || m.cue->kind == CueKind::Unit) return false;
+  const std::string& noun = s.tok(m.last - 1).norm;
+  if (noun.size() < 3 || noun.back() != 's' || noun[noun.size() - 2] == 's') return false;
+  const auto toks = normalize::tokenize(s.tok(m.first - 1).norm);
+  const auto unit = normalize::match_unit_at(toks, 0, nullptr);
+  return unit && unit->last == toks.size() && unit->unit->dimension != normalize::Dimension::Currency;
+}
+
 std::optional<FieldCandidate> read_backward(const Scan& s, const Mention& m, size_t field) {
   constexpr size_t kUnitTail = 3;  // "four inches" of "five foot four inches"
   const Field& f = *s.lex.fields[field].field;
+  if (f.unit.empty() && measures_each(s, m)) return std::nullopt;
   // The longest number that ends right before the cue, within the same clause.
   size_t lo = m.first;
   for (size_t n = 0; n < 7 && lo > 0; ++n) {
@@ -318,6 +331,7 @@ std::optional<FieldCandidate> read_backward_over_noun(const Scan& s, const Menti
       s.tok(noun - 1).after != Break::None || s.anchor_at(noun, field, true))
     return std::nullopt;
   const Field& f = *s.lex.fields[field].field;
+  if (f.unit.empty() && measures_each(s, m)) return std::nullopt;
   for (size_t i = noun > kNumberSpan ? noun - kNumberSpan : 0; i < noun; ++i) {
     bool crosses = false;
     for (size_t k = i; k + 1 < noun; ++k)
