@@ -44,6 +44,15 @@ TEST_CASE("spoken ids: digits said in pairs open a code only when another pair o
   CHECK_FALSE(parse_spoken_id_prefix("twenty people"));
 }
 
+TEST_CASE("spoken ids: a hyphenated tens and unit after a letter are one number", "[normalize][unseen]") {
+  auto hyphened = parse_spoken_id_prefix("c twenty-seven");
+  REQUIRE(hyphened);
+  CHECK(hyphened->value == "C27");
+  auto spaced = parse_spoken_id_prefix("c twenty seven");
+  REQUIRE(spaced);
+  CHECK(spaced->value == "C27");
+}
+
 TEST_CASE("rules: a code said in digit pairs is read whole", "[rules][unseen]") {
   CHECK(read_room("okay inspection for room twenty oh six it's uh three fifteen", "room_number") == "2006");
   CHECK(read_room("Room fourteen twelve, all done.", "room_number") == "1412");

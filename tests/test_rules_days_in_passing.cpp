@@ -146,3 +146,15 @@ TEST_CASE("rules: a measure between a number and a plural cue is no count of tho
   // Money before a singular noun is that thing's amount.
   CHECK(testing::rules_raw_value(t, "That'll be a thirty pound deposit.", "deposit", kSaturday) == 30);
 }
+
+TEST_CASE("rules: a guideline's worked example of a code makes the field a code", "[rules][unseen]") {
+  const auto t = testing::invented_template(R"({
+    "id": "marina-check", "title": "Marina check", "version": "1",
+    "fields": [
+      {"id": "owner", "label": "Owner", "type": "text", "guidelines": "First and last name."},
+      {"id": "berth", "label": "Berth", "type": "text", "aliases": ["berth", "pontoon", "slip"],
+       "guidelines": "Pontoon letter and berth number joined by a hyphen ('pontoon K, berth twenty-two' -> 'K-22')."}
+    ]})");
+  CHECK(testing::rules_raw_value(t, "Owner is Hugh Penrose. We're at slip C twenty-seven, all good.", "berth",
+                                 kSaturday) == "C-27");
+}

@@ -58,11 +58,14 @@ size_t piece_at(const Tokens& t, size_t i, std::string& out, int& letters, int& 
     }
     if (auto tens = words.tens_words.index_of(tok.text)) {
       const int value = 10 * (2 + static_cast<int>(*tens));
-      int unit = 0;  // "twenty two": the unit digit said after the tens, if any
-      if (i + 1 < t.size() && t[i + 1].kind == TokenKind::Word) unit = digit_word(t[i + 1].text).value_or(0);
+      // "twenty two", "twenty-seven": the unit digit said after the tens, if any.
+      const bool hyphen = i + 2 < t.size() && t[i + 1].is_punct("-") && !t[i + 1].space_before;
+      const size_t u = hyphen ? i + 2 : i + 1;
+      int unit = 0;
+      if (u < t.size() && t[u].kind == TokenKind::Word) unit = digit_word(t[u].text).value_or(0);
       out += std::to_string(value + unit);
       digits += 2;
-      return unit > 0 ? 2 : 1;
+      return unit > 0 ? u - i + 1 : 1;
     }
   }
   const bool digit_follows = i + 1 < t.size() && (t[i + 1].kind == TokenKind::Number || digit_word(t[i + 1].text));

@@ -286,7 +286,7 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   for (const auto& a : gi.aliases)
     if (!dash_said && a.phrase.find(' ') != std::string::npos && a.target.find(' ') == std::string::npos)
       written.push_back(a.target);
-  bool code_example = std::any_of(gi.quoted_examples.begin(), gi.quoted_examples.end(), looks_like_code);
+  bool code_example = std::any_of(written.begin(), written.end(), looks_like_code);
   fl.code_like = f.type == FieldType::Text && !fl.person_name && (gi.mentions_digits || code_word || code_example || !gi.code_prefix.empty());
   fl.code_prefix = gi.code_prefix;
   // "Inverter make and model": the id, label or description says it holds a product's model.
