@@ -158,3 +158,21 @@ TEST_CASE("rules: a guideline's worked example of a code makes the field a code"
   CHECK(testing::rules_raw_value(t, "Owner is Hugh Penrose. We're at slip C twenty-seven, all good.", "berth",
                                  kSaturday) == "C-27");
 }
+
+TEST_CASE("rules: a place named after 'in' in a question is not the next speaker's name", "[rules][unseen]") {
+  const auto t = testing::invented_template(R"({
+    "id": "flock-check", "title": "Flock check", "version": "1",
+    "fields": [
+      {"id": "checked_by", "label": "Checked by", "type": "text", "aliases": ["shepherd", "checked by"],
+       "guidelines": "First and last name."},
+      {"id": "field_name", "label": "Field", "type": "text", "aliases": ["field", "paddock"]}
+    ]})");
+  // Speaker labels count when they recur.
+  const std::string place = "Manager: How were the ewes in Long Acre? Shepherd: Fine, all counted. Manager: Any lame? "
+                            "Shepherd: None.";
+  CHECK(testing::rules_raw_value(t, place, "checked_by", kSaturday).is_null());
+  // A full name in a question is still the next speaker's.
+  const std::string person = "Manager: Morning. Are you Callum Reid? Shepherd: That's me. Manager: Any lame? "
+                             "Shepherd: None.";
+  CHECK(testing::rules_raw_value(t, person, "checked_by", kSaturday) == "Callum Reid");
+}

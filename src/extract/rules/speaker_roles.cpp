@@ -109,6 +109,13 @@ std::optional<size_t> turn_opening_name(const Scan& s, size_t i) {
   return s.skip_fillers(i + 1);
 }
 
+// "How were the Texels in Long Acre?": capitalized words right after "in" or "at" name a place,
+// not the person the question is asked of.
+bool after_place_word(const Scan& s, size_t i) {
+  auto p = s.prev_content(i);
+  return p && s.tok(*p).after == Break::None && words().place_prepositions.contains(s.tok(*p).norm);
+}
+
 // "Employee: Yeah, today's my last day, so. Rafael Duarte, from marketing.": a later sentence
 // of a turn that is only a full name, or a full name and where its owner is from, is the
 // speaker saying who they are. (A name that opens the turn is `turn_opening_name`'s.)
@@ -278,7 +285,7 @@ std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field) {
                 (s.tok(c->last - 1).after == Break::None && !name_set_off(s, c->last))))
         c.reset();
       owner = label_before(s, i);
-    } else if ((starts_name_mid_sentence(s, i) || asks_if_named(s, i)) && s.in_question(i)) {
+    } else if ((starts_name_mid_sentence(s, i) || asks_if_named(s, i)) && s.in_question(i) && !after_place_word(s, i)) {
       c = read_person_at(s, field, i, s.region_end(i, field, false, kNameRegion));
       // A first name alone in a question is a greeting or an aside, not an identification.
       if (c && c->last - c->first < 2) c.reset();
