@@ -45,12 +45,11 @@ TEST_CASE("spoken ids: digits said in pairs open a code only when another pair o
 }
 
 TEST_CASE("spoken ids: a hyphenated tens and unit after a letter are one number", "[normalize][unseen]") {
-  auto hyphened = parse_spoken_id_prefix("c twenty-seven");
-  REQUIRE(hyphened);
-  CHECK(hyphened->value == "C27");
-  auto spaced = parse_spoken_id_prefix("c twenty seven");
-  REQUIRE(spaced);
-  CHECK(spaced->value == "C27");
+  for (const char* said : {"c twenty-seven", "c twenty seven"}) {
+    INFO(said);
+    const auto id = parse_spoken_id_prefix(said);
+    CHECK((id && id->value == "C27"));
+  }
 }
 
 TEST_CASE("rules: a code said in digit pairs is read whole", "[rules][unseen]") {

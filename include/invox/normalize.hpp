@@ -81,6 +81,12 @@ struct SpokenIdPrefix {
 };
 [[nodiscard]] std::optional<SpokenIdPrefix> parse_spoken_id_prefix(std::string_view text);
 
+// A template's unit `symbol` is a percentage ("%", "percent").
+[[nodiscard]] bool is_percent_unit(std::string_view symbol);
+// `word` alone is a unit of measure other than money ("watt", "kilos", "litre"), as said after a
+// number.
+[[nodiscard]] bool is_measure_word(std::string_view word);
+
 // DESIGN.md "Scoring a field": text case/punctuation/whitespace-insensitive, textarea as a set
 // of items under the same folding, numbers numerically, everything else exactly. Both null = equal.
 [[nodiscard]] bool values_match(const Json& expected, const Json& predicted, const Field& field);

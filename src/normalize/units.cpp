@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/lexicon_data.hpp"
+#include "invox/normalize.hpp"
 
 namespace invox::normalize {
 
@@ -122,3 +123,18 @@ std::optional<double> convert_unit(double value, const UnitInfo& from, const Uni
 }
 
 }  // namespace invox::normalize
+
+namespace invox {
+
+bool is_percent_unit(std::string_view symbol) {
+  const auto* unit = normalize::unit_from_symbol(symbol);
+  return unit && unit->dimension == normalize::Dimension::Percent;
+}
+
+bool is_measure_word(std::string_view word) {
+  const auto toks = normalize::tokenize(word);
+  const auto unit = normalize::match_unit_at(toks, 0, nullptr);
+  return unit && unit->last == toks.size() && unit->unit->dimension != normalize::Dimension::Currency;
+}
+
+}  // namespace invox

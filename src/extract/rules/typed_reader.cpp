@@ -15,17 +15,10 @@
 #include "extract/rules/restated_totals.hpp"
 #include "extract/rules/temperature_scale.hpp"
 #include "extract/rules/weekday_tense.hpp"
-#include "normalize/units.hpp"
 
 namespace invox::rules {
 
 namespace {
-// The field's unit is a percentage ("%", "percent").
-bool in_percent(const Field& f) {
-  const auto* unit = normalize::unit_from_symbol(f.unit);
-  return unit && unit->dimension == normalize::Dimension::Percent;
-}
-
 constexpr double kDistancePenalty = 0.05;  // per token between the cue and the value
 constexpr double kBackwardFactor = 0.85;   // value before a unit word
 constexpr double kZeroFactor = 0.8;        // "nobody came" -> 0
@@ -199,7 +192,7 @@ std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size
     if (i >= m.last && inside_own_cue(s, i, field)) continue;
     // "55/60": read the numbers on each side of the slash separately, but a score or share on a
     // field in percent ("Score 17/20") is one value.
-    size_t stop = f.type == FieldType::Number && !in_percent(f) && s.tok(i).slash_after ? i + 1 : end;
+    size_t stop = f.type == FieldType::Number && !is_percent_unit(f.unit) && s.tok(i).slash_after ? i + 1 : end;
     auto c = f.type == FieldType::Number && rank > 0 ? s.parse_typed(i, stop, f) : parse_checked(s, i, stop, f);
     if (!c) continue;
     // "poured the level two slab, forty-two cubic metres": the number said with the field's
@@ -273,9 +266,7 @@ bool measures_each(const Scan& s, const Mention& m) {
   if (m.first == 0 || m.cue->kind == CueKind::Unit) return false;
   const std::string& noun = s.tok(m.last - 1).norm;
   if (noun.size() < 3 || noun.back() != 's' || noun[noun.size() - 2] == 's') return false;
-  const auto toks = normalize::tokenize(s.tok(m.first - 1).norm);
-  const auto unit = normalize::match_unit_at(toks, 0, nullptr);
-  return unit && unit->last == toks.size() && unit->unit->dimension != normalize::Dimension::Currency;
+  return is_measure_word(s.tok(m.first - 1).norm);
 }
 
 std::optional<FieldCandidate> read_backward(const Scan& s, const Mention& m, size_t field) {
