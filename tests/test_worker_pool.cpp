@@ -153,3 +153,12 @@ TEST_CASE("WorkerPool threads carry the caller's log correlation id", "[pool][lo
   CHECK(threads.size() == 2);
   CHECK(seen == std::vector<std::string>{"input-7", "input-7"});
 }
+
+TEST_CASE("jobs_at_once: never more than the tasks, at least one, the cores by default", "[pool]") {
+  using invox::util::jobs_at_once;
+  CHECK(jobs_at_once(4, 100) == 4);
+  CHECK(jobs_at_once(4, 3) == 3);
+  CHECK(jobs_at_once(4, 0) == 1);
+  CHECK(jobs_at_once(0, 100000) == invox::util::default_jobs());
+  CHECK(jobs_at_once(0, 1) == 1);
+}

@@ -142,8 +142,7 @@ Expected<BatchResult> run_batch(const InputList& inputs, const ProcessInput& pro
     summary.record(i, std::move(*e));
   };
 
-  const int jobs = std::max(1, std::min<int>(options.jobs > 0 ? options.jobs : util::default_jobs(),
-                                             static_cast<int>(std::max<size_t>(inputs.size(), 1))));
+  const int jobs = util::jobs_at_once(options.jobs, inputs.size());
   // The calling thread works too: `jobs` inputs at once on jobs - 1 threads of this run's pool.
   util::WorkerPool pool(jobs - 1);
   try {

@@ -75,11 +75,10 @@ Expected<EvalResult> run_eval(const Dataset& dataset, const EvalOptions& options
       ++done;
       if (options.on_case_done) options.on_case_done(runner->strategy, done, n);
     };
-    const size_t jobs = std::min<size_t>(static_cast<size_t>(options.jobs > 0 ? options.jobs : util::default_jobs()),
-                                         std::max<size_t>(n, 1));
-    util::WorkerPool pool(static_cast<int>(jobs) - 1);  // the calling thread is the other one
+    const int jobs = util::jobs_at_once(options.jobs, n);
+    util::WorkerPool pool(jobs - 1);  // the calling thread is the other one
     try {
-      pool.for_each(n, static_cast<int>(jobs), run_case);
+      pool.for_each(n, jobs, run_case);
     } catch (const util::StopRequested&) {
     }
 

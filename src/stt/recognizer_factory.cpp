@@ -24,9 +24,7 @@ bool is_audio_path(const std::filesystem::path& path) {
 
 int stt_threads_per_input(int requested, int jobs, size_t inputs) {
   if (requested > 0) return requested;
-  const int cores = util::default_jobs();
-  const int at_once = std::max(1, std::min(jobs > 0 ? jobs : cores, static_cast<int>(std::min<size_t>(inputs, 1024))));
-  return std::max(1, cores / at_once);
+  return std::max(1, util::default_jobs() / util::jobs_at_once(jobs, inputs));
 }
 
 Expected<std::shared_ptr<SpeechRecognizer>> make_recognizer(const SttOptions& options, const ModelServices& services) {

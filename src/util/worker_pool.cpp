@@ -18,6 +18,11 @@ int default_jobs() {
   return n == 0 ? 1 : static_cast<int>(n);
 }
 
+int jobs_at_once(int requested, size_t tasks) {
+  const size_t wanted = static_cast<size_t>(requested > 0 ? requested : default_jobs());
+  return static_cast<int>(std::max<size_t>(1, std::min(wanted, tasks)));
+}
+
 namespace {
 
 // One for_each call. Helpers queued in the pool hold it by shared_ptr, because a helper may be

@@ -24,6 +24,9 @@ namespace invox::util {
 
 // One worker per core (at least one): the default of --jobs for fill and eval.
 [[nodiscard]] int default_jobs();
+// How many of `tasks` run at once for --jobs `requested` (0: default_jobs()): never more than
+// there are tasks, at least one.
+[[nodiscard]] int jobs_at_once(int requested, size_t tasks);
 
 class WorkerPool {
  public:
