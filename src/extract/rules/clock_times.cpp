@@ -91,6 +91,14 @@ void infer_day_half(const Scan& s, FieldCandidate& c) {
   c.value = out;
 }
 
+std::optional<int> minutes_of(const FieldCandidate& c) {
+  int hour = 0, minute = 0;
+  if (!c.value.is_string()) return std::nullopt;
+  const std::string v = c.value.get<std::string>();
+  if (v.size() != 5 || std::sscanf(v.c_str(), "%d:%d", &hour, &minute) != 2) return std::nullopt;
+  return hour * 60 + minute;
+}
+
 namespace {
 enum class PeriodRole { None, Start, End };
 
@@ -112,14 +120,6 @@ PeriodRole period_role(const Field& f) {
   }
   if (start == end) return PeriodRole::None;
   return start ? PeriodRole::Start : PeriodRole::End;
-}
-
-std::optional<int> minutes_of(const FieldCandidate& c) {
-  int hour = 0, minute = 0;
-  if (!c.value.is_string()) return std::nullopt;
-  const std::string v = c.value.get<std::string>();
-  if (v.size() != 5 || std::sscanf(v.c_str(), "%d:%d", &hour, &minute) != 2) return std::nullopt;
-  return hour * 60 + minute;
 }
 
 void set_minutes(FieldCandidate& c, int minutes) {

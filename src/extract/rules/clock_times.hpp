@@ -2,11 +2,15 @@
 // Times of day in conversation: the half of the day a clock time said without am/pm belongs
 // to, and clock times that no label names ("I'm here at half past two", "It's ten past
 // eleven, I'm heading out") given to the form's time fields that nothing else filled.
+#include <optional>
 #include <vector>
 
 #include "extract/rules/scan.hpp"
 
 namespace invox::rules {
+
+// Minutes after midnight of a clock-time candidate ("14:30" -> 870); nullopt for another value.
+[[nodiscard]] std::optional<int> minutes_of(const FieldCandidate& c);
 
 // "three oh five" -> 15:05 when nothing says am/pm: the nearest earlier day-part word decides
 // ("this afternoon", "Morning."); without one, hours 1-6 are afternoon hours (a working day).

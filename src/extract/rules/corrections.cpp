@@ -1,8 +1,6 @@
 #include "extract/rules/corrections.hpp"
 
-#include <cctype>
-#include <cstdlib>
-
+#include "extract/rules/clock_times.hpp"
 #include "extract/rules/lexical_data.hpp"
 
 namespace invox::rules {
@@ -103,16 +101,11 @@ std::optional<FieldCandidate> later_reading(const Scan& s, size_t field, const F
   }
   return std::nullopt;
 }
-// Two clock times ("HH:MM") on the same hour of the 12-hour dial.
+// Two clock times on the same hour of the 12-hour dial.
 bool same_hour(const FieldCandidate& a, const FieldCandidate& b) {
-  auto hour = [](const Json& v) -> int {
-    if (!v.is_string()) return -1;
-    const std::string& t = v.get_ref<const std::string&>();
-    if (t.size() < 4 || t.find(':') == std::string::npos || !std::isdigit(static_cast<unsigned char>(t[0]))) return -1;
-    return std::atoi(t.c_str()) % 12;
-  };
-  const int h = hour(a.value);
-  return h >= 0 && h == hour(b.value);
+  constexpr int kMinutesPerHour = 60, kDialHours = 12;
+  const auto x = minutes_of(a), y = minutes_of(b);
+  return x && y && *x / kMinutesPerHour % kDialHours == *y / kMinutesPerHour % kDialHours;
 }
 }  // namespace
 
