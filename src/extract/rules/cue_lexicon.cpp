@@ -306,6 +306,9 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   fl.building_name = fl.place_like && building && !place;
   fl.street_name = fl.place_like && street && !place && !building;
   fl.wants_numerals = gi.wants_numerals;
+  const std::string said = f.description + " . " + f.guidelines;
+  fl.dated_today = f.type == FieldType::Date && says_any_phrase(said, words().reference_day_phrases);
+  fl.takes_readback = says_any_phrase(said, words().readback_phrases);
 }
 
 std::string strip_parenthetical_copy(const std::string& label) {

@@ -48,6 +48,10 @@ struct FieldLexicon {
   bool person_name = false;   // text that holds a person's name
   bool agent = false;         // names whoever did something: "Approved by", "inspected_by"
   bool doctor_role = false;   // the person holds a doctor's role: "Seen by: dentist or hygienist"
+  // Said by the description or guidelines (lexicon reference_day_phrases, readback_phrases): a
+  // date field a record made as it happens is dated on; a list field a read-back list fills.
+  bool dated_today = false;
+  bool takes_readback = false;
   bool code_like = false;     // identifier: letters and digits
   bool wants_numerals = false;
   const lexicon::Honorific* title = nullptr;  // the guidelines write names with it ("Dr. Name")

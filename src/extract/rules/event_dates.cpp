@@ -117,13 +117,8 @@ bool own_word_in(const Scan& s, size_t field, size_t first, size_t last) {
 // The date field whose description or guidelines say that a record made as it happens is on
 // the reference date ("A test logged as it happens is on the reference date").
 std::optional<size_t> dated_today_field(const Lexicon& lex) {
-  for (size_t f = 0; f < lex.fields.size(); ++f) {
-    const Field& field = *lex.fields[f].field;
-    if (field.type == FieldType::Date &&
-        says_any_phrase(field.description + " . " + field.guidelines, words().reference_day_phrases)) {
-      return f;
-    }
-  }
+  for (size_t f = 0; f < lex.fields.size(); ++f)
+    if (lex.fields[f].dated_today) return f;
   return std::nullopt;
 }
 }  // namespace

@@ -45,14 +45,9 @@ std::optional<size_t> list_start(const Scan& s, size_t from) {
 }
 }  // namespace
 
-bool takes_readback(const Field& f) {
-  return says_any_phrase(f.description + " . " + f.guidelines, words().readback_phrases);
-}
-
 std::vector<FieldCandidate> read_readback_lists(const Scan& s, size_t field, bool cue_found) {
-  const Field& f = *s.lex.fields[field].field;
   double score = 0.0;
-  if (takes_readback(f))
+  if (s.lex.fields[field].takes_readback)
     score = kReadbackScore;
   else if (!cue_found && sole_list_field(s, field))
     score = kSoleListScore;

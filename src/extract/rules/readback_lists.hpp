@@ -13,7 +13,4 @@ namespace invox::rules {
 // empty when the field takes no read-backs.
 [[nodiscard]] std::vector<FieldCandidate> read_readback_lists(const Scan& s, size_t field, bool cue_found);
 
-// The field's description or guidelines say that a list read back is its value.
-[[nodiscard]] bool takes_readback(const Field& f);
-
 }  // namespace invox::rules
