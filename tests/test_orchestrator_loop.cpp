@@ -104,6 +104,23 @@ TEST_CASE("the re-query loop is bounded by max_requery", "[orchestrator][requery
   }
 }
 
+TEST_CASE("a model that ignores hints is not asked again: the re-query would repeat its answer",
+          "[orchestrator][requery]") {
+  auto model = stubborn_model(1);  // would fix the value on a second call, if it were made
+  model->ignore_hints();
+  auto out = make_orchestrator(model).process(text_request("Patient Ann Lee, female."));
+  CHECK(model->calls() == 1);
+  CHECK(find_stage(out.report, "requery") == nullptr);
+  const Issue* issue = find_issue(out.report, "sex", IssueType::Invalid);
+  REQUIRE(issue != nullptr);
+  CHECK(issue->action == IssueAction::Requery);
+  CHECK(out.report.status == FormStatus::NeedsReview);
+}
+
+TEST_CASE("the rules engine reads no hints", "[orchestrator][requery]") {
+  CHECK_FALSE(make_rules_extractor()->reads_hints());
+}
+
 TEST_CASE("a failing re-query keeps the first answer and is recorded", "[orchestrator][requery]") {
   auto n = std::make_shared<int>(0);
   auto model = std::make_shared<FakeExtractor>([n](const ExtractionRequest&) -> Expected<ExtractionResult> {

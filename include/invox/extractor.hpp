@@ -82,6 +82,10 @@ class Extractor {
   // "rules", "openai:gpt-4o", ... as the user named it.
   [[nodiscard]] virtual std::string name() const = 0;
   [[nodiscard]] virtual Expected<ExtractionResult> extract(const ExtractionRequest& request) = 0;
+  // Whether the verifier's hints (a clarification re-query) can change the answer. A
+  // deterministic engine that ignores them would give the same values again: the orchestrator
+  // then skips the re-query instead of running the extraction twice.
+  [[nodiscard]] virtual bool reads_hints() const { return true; }
 };
 
 // The offline, deterministic cue-based engine.

@@ -3,6 +3,7 @@
 // (DESIGN.md "Field types and their normalized form"), and the comparison functions that
 // evaluation scoring uses, so scoring and normalization cannot drift apart.
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -69,6 +70,24 @@ struct PrefixParse {
 // (leading whitespace allowed), or nullopt when none starts there.
 [[nodiscard]] std::optional<PrefixParse> parse_value_prefix(std::string_view text, const Field& field,
                                                             const NormalizeContext& ctx);
+
+// parse_value_prefix at many places of one text: the text is tokenized once and what depends
+// only on the field and the context (a date field's reference day and tense) is made once, so a
+// search that parses at every word of a long transcript costs about one tokenization, not one
+// per word. `text`, `field` and `ctx` must outlive the parser.
+class PrefixParser {
+ public:
+  PrefixParser(std::string_view text, const Field& field, const NormalizeContext& ctx);
+  ~PrefixParser();
+  PrefixParser(const PrefixParser&) = delete;
+  PrefixParser& operator=(const PrefixParser&) = delete;
+  // The same as parse_value_prefix(text.substr(begin, end - begin), field, ctx).
+  [[nodiscard]] std::optional<PrefixParse> at(size_t begin, size_t end) const;
+
+ private:
+  struct Prepared;
+  std::unique_ptr<Prepared> p_;
+};
 
 // An identifier spelled letter by letter and digit by digit at the beginning of `text` ("h o
 // seven seven" -> "HO77", "bravo kilo four" -> "BK4", "double two" -> "22"), for the rules

@@ -11,9 +11,13 @@ namespace invox::lexicon {
 
 WordSet::WordSet(std::vector<std::string> items) : items_(std::move(items)), set_(items_.begin(), items_.end()) {}
 
-std::optional<size_t> OrderedWords::index_of(std::string_view word) const {
+OrderedWords::OrderedWords(std::vector<std::vector<std::string>> entries) : entries_(std::move(entries)) {
   for (size_t i = 0; i < entries_.size(); ++i)
-    if (std::find(entries_[i].begin(), entries_[i].end(), word) != entries_[i].end()) return i;
+    for (const auto& spelling : entries_[i]) index_.emplace(spelling, i);  // the first entry keeps it
+}
+
+std::optional<size_t> OrderedWords::index_of(std::string_view word) const {
+  if (auto it = index_.find(word); it != index_.end()) return it->second;
   return std::nullopt;
 }
 

@@ -5,14 +5,22 @@
 // (normalize) read it and neither may include the other. docs/RULES.md describes every group.
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "invox/expected.hpp"
 
 namespace invox::lexicon {
+
+// Hashes std::string and std::string_view alike, so a set of strings is searched with a view
+// (no string is built for each word looked up).
+struct StringHash {
+  using is_transparent = void;
+  [[nodiscard]] size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
 
 // Words, or phrases written as words joined by single spaces, with membership tests.
 class WordSet {
@@ -24,7 +32,7 @@ class WordSet {
 
  private:
   std::vector<std::string> items_;  // file order
-  std::set<std::string, std::less<>> set_;
+  std::unordered_set<std::string, StringHash, std::equal_to<>> set_;  // every lookup of the engine goes here
 };
 
 // A phrase as its words ("no", "sorry").
@@ -34,7 +42,7 @@ using Phrase = std::vector<std::string>;
 class OrderedWords {
  public:
   OrderedWords() = default;
-  explicit OrderedWords(std::vector<std::vector<std::string>> entries) : entries_(std::move(entries)) {}
+  explicit OrderedWords(std::vector<std::vector<std::string>> entries);
   // The entry that spells `word`, or nullopt.
   [[nodiscard]] std::optional<size_t> index_of(std::string_view word) const;
   // The first (full) spelling of entry i.
@@ -43,6 +51,7 @@ class OrderedWords {
 
  private:
   std::vector<std::vector<std::string>> entries_;
+  std::unordered_map<std::string, size_t, StringHash, std::equal_to<>> index_;  // spelling -> first entry
 };
 
 using WordValues = std::map<std::string, double, std::less<>>;

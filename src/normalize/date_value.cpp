@@ -21,7 +21,11 @@ TokenParse from_hit(const DateHit& hit, const Field& field) {
 }  // namespace
 
 std::optional<TokenParse> parse_date_field_at(const Tokens& t, size_t i, const Field& field, const NormalizeContext& ctx) {
-  auto dc = make_date_context(&field, ctx);
+  return parse_date_field_at(t, i, field, make_date_context(&field, ctx));
+}
+
+std::optional<TokenParse> parse_date_field_at(const Tokens& t, size_t i, const Field& field,
+                                              const Expected<DateContext>& dc) {
   if (!dc) {
     TokenParse p;
     p.first = p.last = i;

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/lexicon_data.hpp"
 #include "normalize/boolean_value.hpp"
 #include "normalize/common.hpp"
@@ -101,13 +103,19 @@ NormalizeResult normalize_value_for_field(const Json& value, const Field& field,
   return NormalizeResult{value, std::nullopt};
 }
 
-std::optional<PrefixParse> parse_value_prefix(std::string_view text, const Field& field, const NormalizeContext& ctx) {
-  const Tokens t = tokenize(text);
+namespace {
+
+// The longest value of `field`'s type at the start of `t`, the tokens of `text`; `dates` is the
+// field's date context when the caller made it once for many parses.
+std::optional<PrefixParse> parse_tokens_prefix(std::string_view text, const Tokens& t, const Field& field,
+                                               const NormalizeContext& ctx, const Expected<DateContext>* dates) {
   if (t.empty()) return std::nullopt;
   std::optional<TokenParse> p;
   switch (field.type) {
     case FieldType::Number: p = parse_number_field_at(t, 0, field, ctx); break;
-    case FieldType::Date: p = parse_date_field_at(t, 0, field, ctx); break;
+    case FieldType::Date:
+      p = dates ? parse_date_field_at(t, 0, field, *dates) : parse_date_field_at(t, 0, field, ctx);
+      break;
     case FieldType::Time: p = parse_time_field_at(t, 0, field); break;
     case FieldType::Enum: p = parse_enum_field_at(t, 0, field); break;
     case FieldType::Boolean: p = parse_boolean_field_at(t, 0, field); break;
@@ -117,6 +125,78 @@ std::optional<PrefixParse> parse_value_prefix(std::string_view text, const Field
   }
   if (!p || p->last == 0) return std::nullopt;
   return to_prefix(*p, t);
+}
+
+}  // namespace
+
+std::optional<PrefixParse> parse_value_prefix(std::string_view text, const Field& field, const NormalizeContext& ctx) {
+  return parse_tokens_prefix(text, tokenize(text), field, ctx, nullptr);
+}
+
+// The text is tokenized piece by piece as the parses move on, from whitespace to whitespace: no
+// token holds whitespace and the tokenizer starts every token after it alike, so the pieces'
+// tokens are the whole text's. Tokens far behind the last parse are dropped: memory stays that of
+// a piece, not of the transcript.
+struct PrefixParser::Prepared {
+  static constexpr size_t kPieceBytes = 16384;
+  std::string_view text;
+  const Field& field;
+  const NormalizeContext& ctx;
+  std::optional<Expected<DateContext>> dates;
+  Tokens tokens;            // of text[kept_from, tokenized_to)
+  size_t tokenized_to = 0;  // 0, the text's end or a whitespace byte
+
+  void tokenize_to(size_t end) {
+    while (tokenized_to < end) {
+      size_t stop = std::min(text.size(), std::max(end, tokenized_to + kPieceBytes));
+      while (stop < text.size() && !is_ascii_space(text[stop])) ++stop;
+      for (Token& t : tokenize(text.substr(tokenized_to, stop - tokenized_to))) {
+        t.begin += tokenized_to;
+        t.end += tokenized_to;
+        tokens.push_back(std::move(t));
+      }
+      tokenized_to = stop;
+    }
+  }
+  void drop_before(size_t begin) {
+    auto live = std::lower_bound(tokens.begin(), tokens.end(), begin, [](const Token& t, size_t b) { return t.end <= b; });
+    if (static_cast<size_t>(live - tokens.begin()) > tokens.size() / 2 + 1024) tokens.erase(tokens.begin(), live);
+  }
+  static bool is_ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+};
+
+PrefixParser::PrefixParser(std::string_view text, const Field& field, const NormalizeContext& ctx)
+    : p_(std::make_unique<Prepared>(Prepared{text, field, ctx, std::nullopt, {}, 0})) {
+  if (field.type == FieldType::Date) p_->dates = make_date_context(&field, ctx);
+}
+
+PrefixParser::~PrefixParser() = default;
+
+std::optional<PrefixParse> PrefixParser::at(size_t begin, size_t end) const {
+  Prepared& p = *p_;
+  end = std::min(end, p.text.size());
+  begin = std::min(begin, end);
+  const std::string_view piece = p.text.substr(begin, end - begin);
+  const Expected<DateContext>* dates = p.dates ? &*p.dates : nullptr;
+  p.drop_before(begin);
+  p.tokenize_to(end);
+  // The piece's own tokens are the text's tokens between its ends when a token starts at `begin`
+  // after whitespace (the tokenizer's state there is that of a text start: "-5" after "(" is
+  // one token on its own, two in "(-5") and none crosses `end`. Elsewhere the piece is
+  // tokenized on its own.
+  auto first = std::lower_bound(p.tokens.begin(), p.tokens.end(), begin,
+                                [](const Token& t, size_t b) { return t.begin < b; });
+  auto last = first;
+  while (last != p.tokens.end() && last->end <= end) ++last;
+  const bool own_tokens = first != p.tokens.end() && first->begin == begin && first->space_before &&
+                          (last == p.tokens.end() || last->begin >= end);
+  if (!own_tokens) return parse_tokens_prefix(piece, tokenize(piece), p.field, p.ctx, dates);
+  Tokens own(first, last);
+  for (Token& t : own) {
+    t.begin -= begin;
+    t.end -= begin;
+  }
+  return parse_tokens_prefix(piece, own, p.field, p.ctx, dates);
 }
 
 }  // namespace invox

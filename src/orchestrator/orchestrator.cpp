@@ -209,7 +209,8 @@ void run_pipeline(const PipelineOptions& options, const PipelineServices& servic
 
   // Clarification: re-ask only fields with requery issues, with the issues as hints.
   std::optional<StageTiming> requery;
-  for (int round = 0; round < options.max_requery; ++round) {
+  const bool hints_heard = services.model_a->reads_hints() || (services.model_b && services.model_b->reads_hints());
+  for (int round = 0; hints_heard && round < options.max_requery; ++round) {
     auto hints = requery_hints(st, issues);
     if (hints.empty()) break;
     StageClock clock("requery");

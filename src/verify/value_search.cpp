@@ -39,10 +39,11 @@ bool is_value_start(std::string_view text, size_t i) {
 void for_each_parsed_value(std::string_view text, const Field& field, const NormalizeContext& ctx,
                            const std::function<bool(util::ByteSpan, const Json&)>& fn) {
   constexpr size_t kStopCheckEvery = 4096;  // bytes: a stop ends a search of a long transcript
+  const PrefixParser parser(text, field, ctx);
   for (size_t i = 0; i < text.size(); ++i) {
     if (i % kStopCheckEvery == 0 && util::stop_requested()) throw util::StopRequested{};
     if (!is_value_start(text, i)) continue;
-    const auto parsed = parse_value_prefix(text.substr(i, window_end(text, i) - i), field, ctx);
+    const auto parsed = parser.at(i, window_end(text, i));
     if (!parsed || parsed->consumed == 0 || parsed->value.is_null()) continue;
     const util::ByteSpan span{i, std::min(text.size(), i + parsed->consumed)};
     if (!fn(span, parsed->value)) return;

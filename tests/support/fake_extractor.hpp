@@ -34,12 +34,17 @@ class FakeExtractor final : public Extractor {
   [[nodiscard]] std::string name() const override { return name_; }
   [[nodiscard]] Expected<ExtractionResult> extract(const ExtractionRequest& request) override;
 
+  [[nodiscard]] bool reads_hints() const override { return reads_hints_; }
+  // A deterministic model that answers the same whatever the verifier hints.
+  void ignore_hints() { reads_hints_ = false; }
+
   [[nodiscard]] int calls() const;
   [[nodiscard]] std::vector<RecordedRequest> requests() const;
 
  private:
   Script script_;
   std::string name_;
+  bool reads_hints_ = true;
   mutable std::mutex mutex_;
   std::vector<RecordedRequest> requests_;
 };

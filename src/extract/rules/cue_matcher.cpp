@@ -47,6 +47,7 @@ class Matcher {
       if (added) forms_.push_back(&t);
       form_of_.push_back(it->second);
     }
+    form_negates_.assign(forms_.size(), kUnknown);
   }
 
   // The ids of a phrase's words (verdicts are memoized under them).
@@ -54,7 +55,10 @@ class Matcher {
     std::vector<uint32_t> out;
     for (const auto& w : p.stems) {
       auto [it, added] = word_ids_.emplace(w, static_cast<uint32_t>(verdicts_.size()));
-      if (added) verdicts_.emplace_back(forms_.size(), kUnknown);
+      if (added) {
+        verdicts_.emplace_back(forms_.size(), kUnknown);
+        word_negates_.push_back(words().is_negator(w));
+      }
       out.push_back(it->second);
     }
     return out;
@@ -64,10 +68,10 @@ class Matcher {
     if (p.case_sensitive) return token_matches(tt, tt.tokens[token], p.stems[w], p);
     // "not eating" is said "hasn't eaten", "no cleaning" "nobody cleaned": a negator in a longer
     // phrase matches any negator (a phrase that is only "no" stays the word itself).
-    if (p.stems.size() > 1 && words().is_negator(p.stems[w]) && words().is_negator(tt.tokens[token].norm))
-      return StemMatch::Same;
-    int8_t& v = verdicts_[word_id][form_of_[token]];
-    if (v == kUnknown) v = static_cast<int8_t>(token_matches(tt, *forms_[form_of_[token]], p.stems[w], p));
+    const uint32_t form = form_of_[token];
+    if (p.stems.size() > 1 && word_negates_[word_id] && form_negates(form)) return StemMatch::Same;
+    int8_t& v = verdicts_[word_id][form];
+    if (v == kUnknown) v = static_cast<int8_t>(token_matches(tt, *forms_[form], p.stems[w], p));
     return static_cast<StemMatch>(v);
   }
 
@@ -76,10 +80,17 @@ class Matcher {
 
  private:
   static constexpr int8_t kUnknown = -1;
+  bool form_negates(uint32_t form) {
+    int8_t& v = form_negates_[form];
+    if (v == kUnknown) v = words().is_negator(forms_[form]->norm) ? 1 : 0;
+    return v == 1;
+  }
   std::vector<const Token*> forms_;   // one token per distinct folded form
   std::vector<uint32_t> form_of_;     // token index -> form
   std::unordered_map<std::string_view, uint32_t> word_ids_;
   std::vector<std::vector<int8_t>> verdicts_;  // [word id][form]: -1 unknown, else a StemMatch
+  std::vector<bool> word_negates_;             // [word id]: the word is a negator
+  std::vector<int8_t> form_negates_;          // [form]: -1 unknown, else whether it is a negator
 };
 
 // How many content tokens starting at `ci` spell word `w` of `p`: 1, or 2 for a compound said

@@ -49,6 +49,8 @@ class LexiconCache {
 class RulesExtractor final : public Extractor {
  public:
   std::string name() const override { return "rules"; }
+  // The engine reads the whole template from the transcript alone: a re-query is the same run.
+  bool reads_hints() const override { return false; }
   Expected<ExtractionResult> extract(const ExtractionRequest& request) override {
     if (!request.tmpl) return Error::internal("rules extractor: the request has no template");
     if (!request.transcript) return Error::internal("rules extractor: the request has no transcript");
