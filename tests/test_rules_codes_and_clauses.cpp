@@ -75,6 +75,16 @@ TEST_CASE("rules: a clause about the speaker is not a one-line text value", "[ru
   CHECK(read_room("Company? Fenwick Readers.", "company") == "Fenwick Readers");
 }
 
+TEST_CASE("rules: a question in unpunctuated speech ends a one-line text value", "[rules][unseen]") {
+  // A read-back heard by a recognizer, or a call transcribed without punctuation: the next
+  // question runs on after the value.
+  CHECK(read_room("company is harbour freight what is the guest name", "company") == "harbour freight");
+  CHECK(read_room("company is harbour freight how many nights was it", "company") == "harbour freight");
+  CHECK(read_room("company is harbour freight what's the room", "company") == "harbour freight");
+  // A question word that opens no question stays in the value.
+  CHECK(read_room("Company: What Media Group.", "company") == "What Media Group");
+}
+
 TEST_CASE("rules: a hyphenated surname in lowercase text is one name word", "[rules][unseen]") {
   CHECK(read_room("hi yeah guest is carmen delgado-vidal she's in room two oh four", "guest_name") ==
         "carmen delgado-vidal");

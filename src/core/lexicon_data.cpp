@@ -324,6 +324,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.period_end_words = r.words("period_end_words");
   d.span_edge_words = r.words("span_edge_words");
   d.total_markers = r.phrases("total_markers");
+  d.question_openers = r.phrases("question_openers");
   d.greetings = r.words("greetings");
   d.self_reference_words = r.words("self_reference_words");
   d.full_name_phrases = r.phrase_set("full_name_phrases");

@@ -113,6 +113,7 @@ struct LexiconData {
   // of a time field's label that say it starts or ends a period ("Start time", "Finish time").
   WordSet clock_suffixes, clock_relations, period_start_words, period_end_words;
   WordSet span_edge_words;            // "since yesterday": a date that bounds a span is not the event's day
+  std::vector<Phrase> question_openers;  // "what is", "how many": a question begins
   std::vector<Phrase> total_markers;  // "so seventeen", "total fifty": the sum of the parts said
   WordSet full_name_phrases, rank_titles;
   // Proper names of organisations and named places ('Bluepeak Logistics', 'Kestrel and Finch').

@@ -302,12 +302,14 @@ size_t thing_name_end(const Scan& s, size_t field, size_t first, size_t last) {
 }
 
 std::optional<FieldCandidate> phrase_span(const Scan& s, size_t field, size_t first, size_t last) {
-  // Trim trailing stopwords ("... on the").
+  // A new clause ends the value: a subject pronoun, or a question ("... aetna what is the
+  // height", speech without punctuation).
   for (size_t i = first + 1; i < last; ++i)
-    if (is_subject_pronoun(s.tok(i).norm)) {
+    if (is_subject_pronoun(s.tok(i).norm) || marker_length(s, i, words().question_openers) > 0) {
       last = i;
       break;
     }
+  // Trim trailing stopwords ("... on the").
   // "at Kingsland Station last night": when it happened is no part of where.
   constexpr size_t kWhenWords = 3;
   if (s.lex.fields[field].place_like)
