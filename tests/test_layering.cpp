@@ -23,7 +23,7 @@ int public_tier(const std::string& header) {
   static const std::map<std::string, int> tiers = {
       {"expected.hpp", 0},   {"json.hpp", 0},     {"log.hpp", 0},    {"failure.hpp", 0},
       {"config.hpp", 1},     {"model_spec.hpp", 1}, {"model_config.hpp", 1}, {"template.hpp", 1}, {"transcript.hpp", 1},
-      {"values.hpp", 1},     {"form.hpp", 1},     {"group.hpp", 1},     {"calibration.hpp", 1},     {"output.hpp", 1}, {"template_set.hpp", 1},
+      {"values.hpp", 1},     {"form.hpp", 1},     {"group.hpp", 1},     {"calibration.hpp", 1}, {"value_signals.hpp", 1},     {"output.hpp", 1}, {"template_set.hpp", 1},
       {"normalize.hpp", 2},  {"extractor.hpp", 2}, {"judge.hpp", 2},  {"strategy.hpp", 2},
       {"stt.hpp", 2},        {"history.hpp", 2},  {"http.hpp", 2},    {"models.hpp", 2},
       {"verify.hpp", 2},     {"evidence.hpp", 2}, {"spoken.hpp", 2}, {"group_items.hpp", 2},

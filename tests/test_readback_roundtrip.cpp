@@ -165,17 +165,19 @@ TEST_CASE("readback phrasing on the dev set: the read-back text fills the same v
   CHECK(rt.rate() >= 0.90);
 }
 
-// Issue 17 asks for 90 %. Measured on all 48 cases: 90.6 % (docs/REVIEW.md); the misses left are
-// flite / PocketSphinx ("point" heard as "blind", names and spelled codes, a "no" after a label
-// heard as "now") and the rules engine on unpunctuated recognizer text (a "no" taken as negating
-// the next label). This check guards the measured level with room for recognizer variance. It
-// speaks every second dev case (half of CI's time on this test, which decodes ~30 minutes of
-// speech for the whole set); INVOX_ROUNDTRIP_ALL=1 speaks them all.
+// Issue 17 asks for 90 %, and this checks it. Measured 2026-12-01 (docs/REVIEW.md): 93.5 % on the
+// 24 cases spoken here, 93.0 % on all 48. The misses left are flite / PocketSphinx ("point" heard
+// as "blind", names and spelled codes, "policyholder" as "policy hell there") and the rules engine
+// on unpunctuated recognizer text. flite and PocketSphinx are deterministic, so the figure moves
+// only when the engine, the phrasing or the calibration (a flagged value is asked, not read back)
+// does: INVOX_ROUNDTRIP_VERBOSE=1 lists every miss. It speaks every second dev case (half of CI's
+// time on this test, which decodes ~30 minutes of speech for the whole set); INVOX_ROUNDTRIP_ALL=1
+// speaks them all.
 TEST_CASE("readback round trip on the dev set: speech -> transcribe -> fill keeps the read-back values",
           "[readback][slow][audio][dev]") {
   const bool template_only = std::getenv("INVOX_ROUNDTRIP_TEMPLATE_BIAS_ONLY") != nullptr;
   const size_t every = std::getenv("INVOX_ROUNDTRIP_ALL") != nullptr ? 1 : 2;
   const RoundTrip rt = run_dev(true, !template_only, "readback speech round trip", every);
   REQUIRE(rt.total.read > 200 / static_cast<int>(every));
-  if (!template_only) CHECK(rt.rate() >= 0.80);
+  if (!template_only) CHECK(rt.rate() >= 0.90);
 }

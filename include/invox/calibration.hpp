@@ -17,7 +17,9 @@
 
 namespace invox {
 
-inline constexpr int kCalibrationFormatVersion = 1;
+// Format 2 adds the signal model; a file without one is written as format 1, which older invox
+// builds read too.
+inline constexpr int kCalibrationFormatVersion = 2;
 
 // A non-decreasing piecewise-linear map given by knots (raw score, probability), sorted by raw
 // score; constant beyond the first and last knot. No knots = the identity.
@@ -39,6 +41,18 @@ struct TypeMaps {
   [[nodiscard]] double apply(std::string_view type, double raw) const;
 };
 
+// A logistic model over a value's signals (invox/value_signals.hpp): score = 1 / (1 + e^-(bias +
+// weights . signals)). When a calibration has one, its maps turn this score, not the model's raw
+// score, into a probability: the signals separate right from wrong values that the raw score
+// alone ranks alike (docs/PIPELINE.md "Value signals").
+struct SignalModel {
+  std::vector<std::string> signals;  // value_signal_names() of the invox that fitted it
+  std::vector<double> weights;       // one per signal
+  double bias = 0.0;
+
+  [[nodiscard]] double score(const std::vector<double>& values) const;
+};
+
 // One labelled dataset a calibration was fitted on.
 struct CalibrationDataset {
   std::string path;
@@ -58,6 +72,8 @@ struct Calibration {
   Json validation = Json::object();  // cross-validated and in-sample figures, as calibrate printed them
   MonotoneMap global;
   std::map<std::string, MonotoneMap> by_type;  // field type name ("date") -> map
+  // When set, the maps above take the model's score of a value's signals instead of its raw score.
+  std::optional<SignalModel> signal_model;
   // Fields a run did not set (left empty, or kept at their current value): maps from the raw
   // kept score (src/verify/kept_signals.hpp) to the probability that what the field holds (null,
   // or the current value) is right. Absent in files written before it existed: VER then falls
@@ -66,8 +82,11 @@ struct Calibration {
   Json kept_validation = Json::object();  // cross-validated figures of the kept maps and of form status
 
   // The calibrated probability of a value of field type `type` with raw score `raw` (as
-  // TypeMaps::apply).
+  // TypeMaps::apply). With a signal model, `raw` must be the model's score (probability()).
   [[nodiscard]] double apply(std::string_view type, double raw) const;
+  // The calibrated probability of a value: through the signal model when there is one (then
+  // `signals` must be value_signals() of the value), else apply(type, raw).
+  [[nodiscard]] double probability(std::string_view type, double raw, const std::vector<double>& signals) const;
   // The probability that a field the run did not set is right, or nullopt without kept maps.
   [[nodiscard]] std::optional<double> apply_kept(std::string_view type, double raw) const;
   // sha256 of the document: what a run's settings fingerprint records.

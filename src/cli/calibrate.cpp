@@ -15,6 +15,7 @@ namespace {
 struct CalibrateFlags {
   eval::CalibrateCommandOptions command;
   ModelFlags model;
+  std::string signal_model = "auto";
 };
 
 void run(CalibrateFlags& f) {
@@ -22,6 +23,9 @@ void run(CalibrateFlags& f) {
   c.quiet = apply_quiet(c.quiet);
   apply_model_flags(f.model, c.pipeline, c.model_services);
   c.fit.threshold = c.pipeline.review_threshold;
+  c.signal_model = f.signal_model == "on"    ? eval::SignalModelChoice::On
+                   : f.signal_model == "off" ? eval::SignalModelChoice::Off
+                                             : eval::SignalModelChoice::Auto;
   auto code = eval::run_calibrate_command(c, stdout, stderr);
   if (!code) fail(code.error());
   set_exit_code(*code);
@@ -41,6 +45,11 @@ void setup_calibrate(CLI::App& app) {
   sub->add_option("--min-type-samples", c.fit.min_type_samples,
                   "Samples a field type needs for a map of its own; fewer pool into the global map")
       ->check(at_least(1))
+      ->capture_default_str();
+  sub->add_option("--signal-model", f->signal_model,
+                  "Map a model of the values' signals (docs/PIPELINE.md \"Value signals\") instead of the raw score: "
+                  "auto keeps it when it ranks held-out values better")
+      ->check(CLI::IsMember({"auto", "on", "off"}))
       ->capture_default_str();
   sub->add_option("--jobs,-j", c.jobs, "Cases run in parallel (default: number of cores)")->check(at_least(1));
   f->model.cache_default = true;  // re-fitting should cost nothing

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "invox/value_signals.hpp"
 #include "util/file_io.hpp"
 #include "util/sha256.hpp"
 
@@ -38,6 +39,16 @@ double apply_typed(const std::map<std::string, MonotoneMap>& by_type, const Mono
 }  // namespace
 
 double TypeMaps::apply(std::string_view type, double raw) const { return apply_typed(by_type, global, type, raw); }
+
+double SignalModel::score(const std::vector<double>& values) const {
+  double z = bias;
+  for (size_t i = 0; i < weights.size() && i < values.size(); ++i) z += weights[i] * values[i];
+  return 1.0 / (1.0 + std::exp(-z));
+}
+
+double Calibration::probability(std::string_view type, double raw, const std::vector<double>& signals) const {
+  return apply(type, signal_model ? signal_model->score(signals) : raw);
+}
 
 double Calibration::apply(std::string_view type, double raw) const { return apply_typed(by_type, global, type, raw); }
 
@@ -102,6 +113,38 @@ Expected<TypeMaps> type_maps_from_json(const Json& doc, const std::string& where
   return maps;
 }
 
+Json signal_model_json(const SignalModel& m) {
+  return Json{{"signals", m.signals}, {"weights", m.weights}, {"bias", m.bias}};
+}
+
+Expected<SignalModel> signal_model_from_json(const Json& doc, const std::string& origin) {
+  const std::string where = origin + ": signalModel";
+  if (!doc.is_object()) return Error::config(where + " must be an object with 'signals', 'weights' and 'bias'");
+  SignalModel m;
+  auto signals = doc.find("signals");
+  auto weights = doc.find("weights");
+  auto bias = doc.find("bias");
+  if (signals == doc.end() || !signals->is_array() || weights == doc.end() || !weights->is_array() ||
+      bias == doc.end() || !bias->is_number())
+    return Error::config(where + " must have 'signals' (names), 'weights' (numbers) and 'bias' (a number)");
+  for (const auto& n : *signals) {
+    if (!n.is_string()) return Error::config(where + ": every signal name must be a string");
+    m.signals.push_back(n.get<std::string>());
+  }
+  for (const auto& w : *weights) {
+    if (!w.is_number() || !std::isfinite(w.get<double>())) return Error::config(where + ": every weight must be a number");
+    m.weights.push_back(w.get<double>());
+  }
+  m.bias = bias->get<double>();
+  if (m.weights.size() != m.signals.size())
+    return Error::config(fmt::format("{}: {} weights for {} signals", where, m.weights.size(), m.signals.size()));
+  // The weights mean nothing for signals computed differently: refuse rather than guess.
+  if (m.signals != value_signal_names())
+    return Error::config(where + " was fitted on another invox's value signals; re-run 'invox calibrate' with this "
+                                 "invox");
+  return m;
+}
+
 std::string text_member(const Json& doc, const char* key) {
   auto it = doc.find(key);
   return it != doc.end() && it->is_string() ? it->get<std::string>() : std::string();
@@ -114,7 +157,7 @@ Json to_json(const Calibration& c) {
   for (const auto& d : c.datasets) datasets.push_back(Json{{"path", d.path}, {"cases", d.cases}, {"sha256", d.sha256}});
   Json types = Json::object();
   for (const auto& [type, m] : c.by_type) types[type] = map_json(m);
-  Json doc{{"invoxCalibration", kCalibrationFormatVersion},
+  Json doc{{"invoxCalibration", c.signal_model ? kCalibrationFormatVersion : 1},
            {"strategy", c.strategy},
            {"models", c.models},
            {"created", c.created},
@@ -124,6 +167,7 @@ Json to_json(const Calibration& c) {
            {"validation", c.validation},
            {"global", map_json(c.global)},
            {"byType", std::move(types)}};
+  if (c.signal_model) doc["signalModel"] = signal_model_json(*c.signal_model);
   if (c.kept) doc["kept"] = type_maps_json(*c.kept, c.kept_validation);
   return doc;
 }
@@ -133,9 +177,9 @@ Expected<Calibration> calibration_from_json(const Json& doc, const std::string& 
   if (!doc.is_object() || version == doc.end() || !version->is_number_integer())
     return Error::config(origin + ": not an invox calibration file (no 'invoxCalibration' version); create one "
                                   "with 'invox calibrate DATASET --out FILE'");
-  if (version->get<int>() != kCalibrationFormatVersion)
-    return Error::config(fmt::format("{}: calibration format {} is not supported (this invox reads {}); re-run "
-                                     "'invox calibrate'", origin, version->get<int>(), kCalibrationFormatVersion));
+  if (version->get<int>() < 1 || version->get<int>() > kCalibrationFormatVersion)
+    return Error::config(fmt::format("{}: calibration format {} is not supported (this invox reads 1 to {}); "
+                                     "re-run 'invox calibrate'", origin, version->get<int>(), kCalibrationFormatVersion));
   Calibration c;
   c.strategy = text_member(doc, "strategy");
   c.models = text_member(doc, "models");
@@ -156,6 +200,11 @@ Expected<Calibration> calibration_from_json(const Json& doc, const std::string& 
   if (!values) return values.error();
   c.global = std::move(values->global);
   c.by_type = std::move(values->by_type);
+  if (auto it = doc.find("signalModel"); it != doc.end()) {
+    auto model = signal_model_from_json(*it, origin);
+    if (!model) return model.error();
+    c.signal_model = std::move(*model);
+  }
   // Optional (format 1 files written before it existed have none): an older invox ignores it.
   if (auto it = doc.find("kept"); it != doc.end()) {
     auto kept = type_maps_from_json(*it, origin + ": kept");

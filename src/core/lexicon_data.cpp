@@ -308,6 +308,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.plan_markers = r.words("plan_markers");
   d.negation_bridges = r.words("negation_bridges");
   d.yes_words = r.words("yes_words");
+  d.relative_day_words = r.words("relative_day_words");
   d.no_words = r.words("no_words");
   d.question_tags = r.words("question_tags");
   d.affirmations = r.words("affirmations");

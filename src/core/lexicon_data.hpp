@@ -103,6 +103,7 @@ struct LexiconData {
   WordSet past_tense_markers;  // "since Friday": a weekday said alone lies in the past
   WordSet plan_markers;        // "let's bring him on-site": an option in a plan is not a fact
   WordSet negation_bridges, yes_words, no_words, affirmations, uncertain_words;
+  WordSet relative_day_words;  // "yesterday", "next": a value signal of dates said relative to today
   WordSet question_tags;  // "No battery, right?": a statement asked back for confirmation
   std::vector<Phrase> uncertain_phrases;
   WordSet hypothetical_markers;

@@ -6,6 +6,7 @@
 
 #include "eval/confidence_charts.hpp"
 #include "invox/output.hpp"
+#include "invox/value_signals.hpp"
 #include "util/file_io.hpp"
 #include "util/sha256.hpp"
 #include "util/time_format.hpp"
@@ -79,14 +80,23 @@ Expected<CollectedSamples> collect_samples(const std::vector<std::string>& datas
     out.datasets.push_back({path, static_cast<long>(dataset->cases.size()), dataset_sha256(*dataset)});
     for (const auto& cr : run.cases) {
       const std::string group = dataset->name + "/" + cr.score.case_id;
+      const Template* tmpl = dataset->find_template(cr.score.template_id);
+      const TranscriptTraits traits = transcript_traits(cr.transcript);
       for (const auto& field : cr.score.fields) {
         if (field.kept_raw)
           out.kept.push_back({group, field.field, std::string(to_string(field.type)), *field.kept_raw,
-                              field.outcome == Outcome::Correct});
+                              field.outcome == Outcome::Correct, {}});
+        const Field* def = tmpl ? tmpl->find(field.field) : nullptr;
         for_each_scored_value(field, [&](const FieldScore& f) {
           if (!f.set_by_run || !f.changed) return;
-          out.samples.push_back({group, f.field, std::string(to_string(f.type)),
-                                 f.raw_confidence.value_or(f.confidence), f.outcome == Outcome::Correct});
+          const double raw = f.raw_confidence.value_or(f.confidence);
+          // The signals the pipeline computes for this value (orchestrator: calibrate_fields).
+          const Field* own = def && def->is_group() ? def->find(f.sub_field.substr(f.sub_field.find('.') + 1)) : def;
+          std::vector<double> signals;
+          if (own && tmpl)
+            signals = value_signals({*own, *tmpl, f.predicted, f.evidence ? &*f.evidence : nullptr, traits, raw});
+          out.samples.push_back({group, f.field, std::string(to_string(f.type)), raw, f.outcome == Outcome::Correct,
+                                 std::move(signals)});
         });
       }
       out.cases.push_back({group, cr.score.exact(), blocked(cr)});
@@ -122,12 +132,32 @@ Expected<int> run_calibrate_command(const CalibrateCommandOptions& o, std::FILE*
   c.created = util::utc_now_iso8601();
   c.datasets = collected->datasets;
   c.raw_fingerprint = collected_fingerprint(*collected);
-  fit_maps(collected->samples, o.fit, c);
-  const CrossValidation cv = cross_validate(collected->samples, o.fit);
+  // Maps on the raw score, and maps on a signal model's score, each cross-validated by case.
+  FitParams raw_fit = o.fit;
+  raw_fit.signal_model = false;
+  FitParams signal_fit = o.fit;
+  signal_fit.signal_model = true;
+  const CrossValidation raw_cv = cross_validate(collected->samples, raw_fit);
+  std::optional<CrossValidation> signal_cv;
+  if (o.signal_model != SignalModelChoice::Off) signal_cv = cross_validate(collected->samples, signal_fit);
+  const bool use_signals =
+      o.signal_model == SignalModelChoice::On ||
+      (o.signal_model == SignalModelChoice::Auto && signal_cv && signal_cv->held_out.aurc && raw_cv.held_out.aurc &&
+       *signal_cv->held_out.aurc < *raw_cv.held_out.aurc);
+  const FitParams& fit = use_signals ? signal_fit : raw_fit;
+  const CrossValidation& cv = use_signals ? *signal_cv : raw_cv;
+  fit_maps(collected->samples, fit, c);
   c.validation = validation_json(cv);
+  c.validation["signalModel"] = use_signals;
+  if (signal_cv) {
+    // The other fit's held-out figures, so the file shows what the choice was made on.
+    const CrossValidation& other = use_signals ? raw_cv : *signal_cv;
+    c.validation[use_signals ? "crossValidatedRawScoreOnly" : "crossValidatedWithSignalModel"] =
+        validation_json(other)["crossValidated"];
+  }
   c.kept = fit_type_maps(collected->kept, o.fit);
   const CrossValidation kept_cv = cross_validate(collected->kept, o.fit);
-  const StatusValidation status = cross_validate_status(collected->samples, collected->kept, collected->cases, o.fit);
+  const StatusValidation status = cross_validate_status(collected->samples, collected->kept, collected->cases, fit);
   c.kept_validation = validation_json(kept_cv);
   c.kept_validation["status"] = Json{{"folds", status.folds},
                                      {"valuesOnly", status_json(status.values_only)},
@@ -152,6 +182,21 @@ Expected<int> run_calibrate_command(const CalibrateCommandOptions& o, std::FILE*
   print_row(out, "raw", cv.raw);
   print_row(out, "calibrated, in-sample", cv.in_sample);
   print_row(out, fmt::format("calibrated, {}-fold cross-validated", cv.folds).c_str(), cv.held_out);
+  if (signal_cv) {
+    const CrossValidation& other = use_signals ? raw_cv : *signal_cv;
+    print_row(out,
+              fmt::format("{}, {}-fold cross-validated", use_signals ? "raw score alone (not chosen)" : "signal model (not chosen)",
+                          other.folds)
+                  .c_str(),
+              other.held_out);
+  }
+  std::fprintf(out, "\nSignal model: %s\n",
+               use_signals ? (o.signal_model == SignalModelChoice::On
+                                  ? "used (--signal-model on)"
+                                  : "used: it ranks held-out values better than the raw score (lower AURC)")
+                           : (o.signal_model == SignalModelChoice::Off
+                                  ? "not fitted (--signal-model off)"
+                                  : "not used: it does not rank held-out values better than the raw score"));
   std::fprintf(out, "\nFields the runs did not set (empty or kept unchanged), %ld samples:\n\n", c.kept->samples);
   std::fprintf(
       out, "| kept scores | ECE | Brier | AURC | precision >= %.2f | coverage >= %.2f |\n|---|---|---|---|---|---|\n",

@@ -15,11 +15,16 @@
 
 namespace invox::eval {
 
+// Whether the calibration gets a signal model (invox/calibration.hpp): `Auto` keeps one only
+// when it ranks the held-out folds' values better (lower cross-validated AURC) than the raw score.
+enum class SignalModelChoice { Auto, On, Off };
+
 struct CalibrateCommandOptions {
   std::vector<std::string> datasets;
   PipelineOptions pipeline;  // strategy and models to calibrate; its calibration is ignored
   ModelServices model_services;
-  FitParams fit;
+  FitParams fit;  // its signal_model is set from `signal_model`
+  SignalModelChoice signal_model = SignalModelChoice::Auto;
   int jobs = 0;
   bool quiet = false;
   std::string out_path = "calibration.json";

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "eval/isotonic.hpp"
+#include "eval/signal_model_fit.hpp"
 #include "util/sha256.hpp"
 
 namespace invox::eval {
@@ -30,7 +31,7 @@ std::vector<ConfidenceSample> apply_maps(const Calibration& c, const std::vector
                                          double threshold) {
   std::vector<ConfidenceSample> out;
   for (const auto* s : samples) {
-    const double p = c.apply(s->type, s->raw);
+    const double p = c.probability(s->type, s->raw, s->signals);
     out.push_back({p, s->correct, p >= threshold});
   }
   return out;
@@ -64,8 +65,19 @@ TypeMaps fit_type_maps(const std::vector<CalibrationSample>& samples, const FitP
   return maps;
 }
 
+std::vector<CalibrationSample> model_scored(std::vector<CalibrationSample> samples, const SignalModel& model) {
+  for (auto& s : samples) s.raw = model.score(s.signals);
+  return samples;
+}
+
 void fit_maps(const std::vector<CalibrationSample>& samples, const FitParams& params, Calibration& into) {
-  TypeMaps maps = fit_type_maps(samples, params);
+  into.signal_model.reset();
+  if (params.signal_model) {
+    SignalFitParams sp;
+    sp.l2 = params.signal_l2;
+    into.signal_model = fit_signal_model(samples, sp);
+  }
+  TypeMaps maps = fit_type_maps(into.signal_model ? model_scored(samples, *into.signal_model) : samples, params);
   into.samples = maps.samples;
   into.global = std::move(maps.global);
   into.by_type = std::move(maps.by_type);
@@ -124,8 +136,13 @@ std::string samples_fingerprint(std::vector<CalibrationSample> samples) {
     return std::tie(a.group, a.field) < std::tie(b.group, b.field);
   });
   std::string text;
-  for (const auto& s : samples)
-    text += fmt::format("{}\t{}\t{}\t{:.3f}\t{}\n", s.group, s.field, s.type, s.raw, s.correct ? 1 : 0);
+  for (const auto& s : samples) {
+    // The signals too: a signal model is stale when a value's evidence or words change.
+    std::string signals;
+    for (double x : s.signals) signals += fmt::format("{:.3f},", x);
+    text += fmt::format("{}\t{}\t{}\t{:.3f}\t{}{}\n", s.group, s.field, s.type, s.raw, s.correct ? 1 : 0,
+                        signals.empty() ? "" : "\t" + util::sha256_hex(signals).substr(0, 16));
+  }
   return "sha256:" + util::sha256_hex(text);
 }
 

@@ -48,9 +48,13 @@ StatusValidation cross_validate_status(const std::vector<CalibrationSample>& val
     groups.insert(c.group);
   const auto folds = fold_of_groups(groups, out.folds);
   for (int k = 0; k < out.folds; ++k) {
-    const TypeMaps value_maps = fit_type_maps(outside_fold(values, folds, k), params);
+    // The value maps as `invox calibrate` fits them: on a signal model's scores when it fits one.
+    Calibration fitted;
+    fit_maps(outside_fold(values, folds, k), params, fitted);
+    const TypeMaps value_maps{fitted.samples, fitted.global, fitted.by_type};
     const TypeMaps kept_maps = fit_type_maps(outside_fold(kept, folds, k), params);
-    const auto doubtful_value = doubtful_groups(values, value_maps, params.threshold);
+    const auto doubtful_value = doubtful_groups(
+        fitted.signal_model ? model_scored(values, *fitted.signal_model) : values, value_maps, params.threshold);
     const auto doubtful_kept = doubtful_groups(kept, kept_maps, params.threshold);
     for (const auto& c : cases) {
       if (folds.at(c.group) != k) continue;

@@ -12,6 +12,7 @@
 #include "orchestrator/asr_evidence.hpp"
 #include "orchestrator/form_assembly.hpp"
 #include "orchestrator/stages.hpp"
+#include "invox/value_signals.hpp"
 #include "invox/verify.hpp"
 #include "util/cancel.hpp"
 
@@ -47,14 +48,23 @@ namespace {
 
 // A group's sub-values are calibrated by their own types (as `invox calibrate` fits them); the
 // group's confidence stays the lowest of its items'.
-void calibrate_items(const Field& group, const Calibration& calibration, FilledField& f) {
+void calibrate_items(const Template& tmpl, const Field& group, const Calibration& calibration,
+                     const TranscriptTraits& traits, FilledField& f) {
   std::optional<double> lowest;
-  for (auto& item : f.items) {
+  for (size_t i = 0; i < f.items.size(); ++i) {
+    auto& item = f.items[i];
     for (auto& [sub_id, c] : item.confidence) {
       const Field* sub = group.find(sub_id);
       if (!sub) continue;
       item.raw_confidence[sub_id] = c;
-      c = calibration.apply(to_string(sub->type), c);
+      static const Json kNone;
+      const Json& value = f.value.is_array() && i < f.value.size() && f.value[i].contains(sub_id) ? f.value[i][sub_id] : kNone;
+      auto ev = item.evidence.find(sub_id);
+      c = calibration.probability(
+          to_string(sub->type), c,
+          calibration.signal_model
+              ? value_signals({*sub, tmpl, value, ev == item.evidence.end() ? nullptr : &ev->second, traits, c})
+              : std::vector<double>{});
     }
     if (auto c = item.lowest_confidence()) lowest = lowest ? std::min(*lowest, *c) : *c;
   }
@@ -63,17 +73,25 @@ void calibrate_items(const Field& group, const Calibration& calibration, FilledF
 
 // Values this run set get the calibrated probability; the extractor's score stays as raw. A
 // carried value keeps confidence 1 even when an earlier run set it (source "ai"): this run did
-// not estimate it, and its 1 is no raw score of the maps' kind.
+// not estimate it, and its 1 is no raw score of the maps' kind. A signal model reads the value's
+// signals (docs/PIPELINE.md "Value signals"), computed only when there is one.
 void calibrate_fields(const Template& tmpl, const Calibration* calibration, FilledForm& form) {
   if (!calibration) return;
+  const TranscriptTraits traits =
+      calibration->signal_model ? transcript_traits(form.transcript) : TranscriptTraits{};
   for (auto& [id, f] : form.filled) {
     const Field* field = tmpl.find(id);
     if (!field || !f.changed || f.source != "ai" || f.value.is_null()) continue;
     f.raw_confidence = f.confidence;
     if (field->is_group() && !f.items.empty()) {
-      calibrate_items(*field, *calibration, f);
+      calibrate_items(tmpl, *field, *calibration, traits, f);
     } else {
-      f.confidence = calibration->apply(to_string(field->type), f.confidence);
+      const double raw = f.confidence;
+      f.confidence = calibration->probability(
+          to_string(field->type), raw,
+          calibration->signal_model
+              ? value_signals({*field, tmpl, f.value, f.evidence ? &*f.evidence : nullptr, traits, raw})
+              : std::vector<double>{});
     }
   }
 }

@@ -1,0 +1,172 @@
+// Value signals (docs/PIPELINE.md "Value signals"): plain facts about a value's words, its
+// evidence and its transcript, from which a calibration's signal model learns which values of a
+// model tend to be wrong. Words are runs of letters, digits and apostrophes ("38.5" is one); the
+// word lists are the lexicon's (src/core/lexicon.json).
+#include "invox/value_signals.hpp"
+
+#include <algorithm>
+#include <array>
+#include <set>
+
+#include "core/lexicon_data.hpp"
+
+namespace invox {
+
+namespace {
+
+struct Word {
+  std::string lower;
+  bool capital = false;
+};
+
+bool word_byte(unsigned char c) {
+  return c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '\'';
+}
+
+std::vector<Word> words_of(std::string_view text) {
+  std::vector<Word> out;
+  size_t i = 0;
+  while (i < text.size()) {
+    if (!word_byte(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    Word w;
+    w.capital = text[i] >= 'A' && text[i] <= 'Z';
+    auto digit = [&](size_t k) { return k < text.size() && text[k] >= '0' && text[k] <= '9'; };
+    // "38.5" and "1,250" are one word: a point or comma between digits continues it.
+    while (i < text.size() && (word_byte(static_cast<unsigned char>(text[i])) ||
+                               ((text[i] == '.' || text[i] == ',') && i > 0 && digit(i - 1) && digit(i + 1)))) {
+      const char c = text[i++];
+      w.lower += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    out.push_back(std::move(w));
+  }
+  return out;
+}
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+bool is_year(const std::string& w) {
+  return w.size() == 4 && (w.starts_with("19") || w.starts_with("20")) &&
+         std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+double capped(size_t n, size_t cap) { return static_cast<double>(std::min(n, cap)) / static_cast<double>(cap); }
+
+// Scalar types, in the order of the type signals.
+constexpr std::array<FieldType, 7> kTypes = {FieldType::Text, FieldType::Textarea, FieldType::Number, FieldType::Date,
+                                             FieldType::Time, FieldType::Enum,     FieldType::Boolean};
+
+// The signals that are also given per type ("date*evidence_weekday"): what a signal means for
+// the value's correctness differs by type (one word of evidence is normal for a number, rare for
+// a right boolean read from a keyword).
+constexpr std::array<std::string_view, 14> kPerType = {
+    "raw",          "evidence_one_word", "evidence_yes_no",   "evidence_month",    "evidence_weekday",
+    "evidence_relative_day", "evidence_question", "value_in_evidence", "label_in_evidence", "value_words",
+    "transcript_cased", "lowercase_text_in_cased_transcript", "evidence_digit", "evidence_year"};
+
+constexpr std::array<std::string_view, 27> kBase = {
+    "raw", "raw_squared", "type_text", "type_textarea", "type_number", "type_date", "type_time", "type_enum",
+    "type_boolean", "evidence_words", "evidence_one_word", "value_words", "value_in_evidence", "evidence_question",
+    "evidence_digit", "transcript_cased", "value_capitalized", "lowercase_text_in_cased_transcript", "evidence_month",
+    "evidence_weekday", "evidence_relative_day", "evidence_yes_no", "evidence_year", "label_in_evidence",
+    "fields_of_same_type", "speaker_turns", "transcript_length"};
+
+size_t base_index(std::string_view name) {
+  return static_cast<size_t>(std::find(kBase.begin(), kBase.end(), name) - kBase.begin());
+}
+
+}  // namespace
+
+TranscriptTraits transcript_traits(std::string_view transcript) {
+  TranscriptTraits t;
+  const auto words = words_of(transcript);
+  const auto capitals = std::count_if(words.begin(), words.end(), [](const Word& w) { return w.capital; });
+  // Cased text capitalizes sentence starts and names: more than one word in twelve.
+  t.cased = !words.empty() && static_cast<double>(capitals) / static_cast<double>(words.size()) > 0.08;
+  // "Nurse:" at the start of the text, a line or a sentence.
+  std::set<std::string> labels;
+  for (size_t i = 0; i < transcript.size(); ++i) {
+    const bool starts = i == 0 || transcript[i - 1] == '\n' ||
+                        (i >= 2 && transcript[i - 1] == ' ' &&
+                         (transcript[i - 2] == '.' || transcript[i - 2] == '?' || transcript[i - 2] == '!'));
+    if (!starts || transcript[i] < 'A' || transcript[i] > 'Z') continue;
+    size_t j = i + 1;
+    while (j < transcript.size() && transcript[j] >= 'a' && transcript[j] <= 'z') ++j;
+    if (j < transcript.size() && transcript[j] == ':' && j > i + 1) labels.insert(std::string(transcript.substr(i, j - i)));
+  }
+  t.speaker_turns = labels.size() >= 2;
+  t.length = capped(transcript.size(), 4000);
+  return t;
+}
+
+const std::vector<std::string>& value_signal_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out(kBase.begin(), kBase.end());
+    for (FieldType t : kTypes)
+      for (auto s : kPerType) out.push_back(std::string(to_string(t)) + "*" + std::string(s));
+    return out;
+  }();
+  return names;
+}
+
+std::vector<double> value_signals(const ValueInContext& v) {
+  const auto& lex = lexicon::lexicon_data();
+  const std::string snippet = v.evidence ? v.evidence->snippet : std::string();
+  const auto evidence = words_of(snippet);
+  const std::string value_text = v.value.is_string() ? v.value.get<std::string>() : v.value.dump();
+  const auto value_words = words_of(value_text);
+  auto said = [&](auto&& test) { return std::any_of(evidence.begin(), evidence.end(), test); };
+
+  std::vector<double> b(kBase.size(), 0.0);
+  auto set = [&](std::string_view name, double x) { b[base_index(name)] = x; };
+  set("raw", v.raw);
+  set("raw_squared", v.raw * v.raw);
+  for (FieldType t : kTypes)
+    if (v.field.type == t) set("type_" + std::string(to_string(t)), 1.0);
+  set("evidence_words", capped(evidence.size(), 30));
+  set("evidence_one_word", evidence.size() <= 1 ? 1.0 : 0.0);
+  set("value_words", capped(value_words.size(), 20));
+  set("value_in_evidence", v.value.is_string() && lower(snippet).find(lower(value_text)) != std::string::npos ? 1.0 : 0.0);
+  set("evidence_question", snippet.find('?') != std::string::npos ? 1.0 : 0.0);
+  set("evidence_digit", std::any_of(snippet.begin(), snippet.end(), [](char c) { return c >= '0' && c <= '9'; }) ? 1.0 : 0.0);
+  set("transcript_cased", v.transcript.cased ? 1.0 : 0.0);
+  double capital_share = 0.0;
+  if (v.value.is_string() && !value_words.empty())
+    capital_share = static_cast<double>(std::count_if(value_words.begin(), value_words.end(),
+                                                      [](const Word& w) { return w.capital; })) /
+                    static_cast<double>(value_words.size());
+  set("value_capitalized", capital_share);
+  set("lowercase_text_in_cased_transcript",
+      v.field.type == FieldType::Text && v.transcript.cased && capital_share < 0.5 ? 1.0 : 0.0);
+  set("evidence_month", said([&](const Word& w) { return lex.month_names.index_of(w.lower).has_value(); }) ? 1.0 : 0.0);
+  set("evidence_weekday", said([&](const Word& w) { return lex.weekday_names.index_of(w.lower).has_value(); }) ? 1.0 : 0.0);
+  set("evidence_relative_day", said([&](const Word& w) { return lex.relative_day_words.contains(w.lower); }) ? 1.0 : 0.0);
+  set("evidence_yes_no", said([&](const Word& w) {
+        return lex.yes_words.contains(w.lower) || lex.no_words.contains(w.lower) || lex.negators.contains(w.lower) ||
+               w.lower.ends_with("n't");
+      }) ? 1.0 : 0.0);
+  set("evidence_year", said([](const Word& w) { return is_year(w.lower); }) ? 1.0 : 0.0);
+  const auto label = words_of(v.field.label);
+  set("label_in_evidence", std::any_of(label.begin(), label.end(), [&](const Word& l) {
+        return l.lower.size() > 3 && said([&](const Word& w) { return w.lower == l.lower; });
+      }) ? 1.0 : 0.0);
+  set("fields_of_same_type", capped(static_cast<size_t>(std::count_if(v.tmpl.fields.begin(), v.tmpl.fields.end(),
+                                                                      [&](const Field& f) { return f.type == v.field.type; })),
+                                    5));
+  set("speaker_turns", v.transcript.speaker_turns ? 1.0 : 0.0);
+  set("transcript_length", v.transcript.length);
+
+  std::vector<double> out = b;
+  for (FieldType t : kTypes)
+    for (auto s : kPerType) out.push_back(v.field.type == t ? b[base_index(s)] : 0.0);
+  return out;
+}
+
+}  // namespace invox

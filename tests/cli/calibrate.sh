@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# `invox calibrate --signal-model on|off|auto` (docs/PIPELINE.md "Value signals"): what the file
+# holds and says about the choice, that fill applies it, and that a file fitted on other signals
+# is refused with what to do.
+BIN=$1; SRC=$2; DEV=${3:-}
+source "$(dirname "$0")/lib/assert.sh"
+[[ -d "$DEV/cases" ]] || { echo "SKIP: no development dataset"; exit 77; }
+cd "$WORK" || fail "cd"
+
+run "$BIN" -q calibrate "$DEV" --model rules --signal-model on --out on.json
+expect_rc 0
+expect_out "Signal model: used (--signal-model on)"
+expect_out "raw score alone (not chosen)"
+python3 - on.json <<'PY' || fail "on.json: no signal model of format 2"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["invoxCalibration"] == 2 and d["validation"]["signalModel"] is True
+m = d["signalModel"]
+assert len(m["signals"]) == len(m["weights"]) > 100 and "raw" in m["signals"]
+PY
+
+run "$BIN" -q calibrate "$DEV" --model rules --signal-model off --out off.json
+expect_rc 0
+expect_out "Signal model: not fitted (--signal-model off)"
+python3 -c 'import json,sys; d=json.load(open("off.json")); sys.exit(d["invoxCalibration"] != 1 or "signalModel" in d)' ||
+  fail "off.json should be format 1 without a signal model"
+
+run "$BIN" -q calibrate "$DEV" --model rules --signal-model sometimes --out never.json
+expect_rc 2
+expect_no_file never.json
+
+# fill applies the model: confidence is the model's, rawConfidence the engine's score.
+python3 -c 'import json; c=json.load(open("'"$DEV"'/cases/intake-001.json")); open("in.txt","w").write(c["transcript"])'
+run "$BIN" -q fill "$DEV/templates/patient-intake.json" in.txt --model rules --calibration on.json --out out
+expect_rc 0
+python3 - out/in.filled.json <<'PY' || fail "the filled form lacks calibrated values"
+import json, sys
+f = json.load(open(sys.argv[1]))["filled"]
+set_values = [v for v in f.values() if v.get("source") == "ai" and v.get("value") is not None]
+assert set_values and all("rawConfidence" in v for v in set_values)
+PY
+
+python3 - on.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["signalModel"]["signals"][0] = "a_signal_of_another_build"
+json.dump(d, open("other.json", "w"))
+PY
+run "$BIN" -q fill "$DEV/templates/patient-intake.json" in.txt --model rules --calibration other.json --out out2
+expect_rc 2
+expect_err "re-run 'invox calibrate'"
+echo ok
