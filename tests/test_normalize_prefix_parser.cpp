@@ -15,7 +15,7 @@ namespace {
 // Sentences with what makes a piece's first token depend on what precedes it ("(-5", "$20",
 // "'92", "26-04418", ".5"), Unicode spaces, tabs and line breaks, values of every type.
 const std::vector<std::string> kSentences = {
-    "Temp (-5 overnight) then 38.5\xC2\xA0degrees, pulse 72 bpm; BP one twenty over eighty.",
+    "Temp (-5 overnight) then 38.5\xC2\xA0" "degrees, pulse 72 bpm; BP one twenty over eighty.",
     "Deposit $20, ref 26-04418, seen on March 3rd '92 and again the 19th.",
     "Arrived at quarter to nine,\tleft at 17:30 -- back by noon tomorrow?",
     "No signs of pests. Alarm tested: yes. Severity moderate, not severe.",

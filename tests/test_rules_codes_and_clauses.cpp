@@ -85,6 +85,20 @@ TEST_CASE("rules: a question in unpunctuated speech ends a one-line text value",
   CHECK(read_room("Company: What Media Group.", "company") == "What Media Group");
 }
 
+TEST_CASE("rules: a label's colon ends a cue: 'Child: <name>, age 7' is no gapped 'child age'", "[rules][unseen]") {
+  static const Template t = testing::invented_template(R"({
+    "id": "first-aid-note", "title": "First aid note", "version": "1",
+    "fields": [
+      {"id": "child_name", "label": "Child", "type": "text", "aliases": ["child", "pupil"]},
+      {"id": "child_age_years", "label": "Age", "type": "number", "aliases": ["age"]}
+    ]})");
+  const std::string text = "Note for Tuesday. Child: Ben Ortiz, age 7, fell off the wall.";
+  CHECK(testing::rules_raw_value(t, text, "child_name", "2026-05-12") == "Ben Ortiz");
+  CHECK(testing::rules_raw_value(t, text, "child_age_years", "2026-05-12") == 7);
+  // Without the colon the id's words may still be said apart.
+  CHECK(testing::rules_raw_value(t, "The child's age is 7.", "child_age_years", "2026-05-12") == 7);
+}
+
 TEST_CASE("rules: a hyphenated surname in lowercase text is one name word", "[rules][unseen]") {
   CHECK(read_room("hi yeah guest is carmen delgado-vidal she's in room two oh four", "guest_name") ==
         "carmen delgado-vidal");

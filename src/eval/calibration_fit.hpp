@@ -19,7 +19,9 @@ struct CalibrationSample {
   std::string type;   // field type name; a group's sub-value carries its own type
   double raw = 0.0;
   bool correct = false;
-  std::vector<double> signals;  // value_signals() of the value (empty for kept fields)
+  // value_signals() of the value (empty for kept fields); `= {}` keeps the five-member brace
+  // initializations free of -Wmissing-field-initializers.
+  std::vector<double> signals = {};
 };
 
 struct FitParams {

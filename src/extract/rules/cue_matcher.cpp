@@ -128,6 +128,8 @@ std::optional<Raw> match_at(Matcher& mt, size_t ci, const Phrase& p, const std::
     for (size_t g = 0; g <= max_gap && pos + 1 + g < content.size(); ++g) {
       const Token& prev = mt.tt.tokens[content[pos + g]];
       if (prev.after == Break::Sentence) break;
+      // "Pupil: Saoirse Dunleavy, age 8" is no gapped "pupil age": a label's colon ends a cue.
+      if (prev.colon_after) break;
       // "temperature minus eleven at start" is no gapped "Temperature at start": a number
       // between a cue's words is a value said after the first of them.
       if (g > 0 && says_number(prev)) break;
