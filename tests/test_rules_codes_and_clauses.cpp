@@ -99,6 +99,21 @@ TEST_CASE("rules: a label's colon ends a cue: 'Child: <name>, age 7' is no gappe
   CHECK(testing::rules_raw_value(t, "The child's age is 7.", "child_age_years", "2026-05-12") == 7);
 }
 
+TEST_CASE("rules: a zero among spoken digits is no 'no' for a yes/no field", "[rules][unseen]") {
+  static const Template t = testing::invented_template(R"({
+    "id": "incident-call", "title": "Incident call", "version": "1",
+    "fields": [
+      {"id": "report_filed", "label": "Police report filed", "type": "boolean", "aliases": ["police report"]},
+      {"id": "report_number", "label": "Police report number", "type": "text", "aliases": ["report number"]}
+    ]})");
+  auto filed = [&](const std::string& text) { return testing::rules_raw_value(t, text, "report_filed", "2026-05-12"); };
+  // Unpunctuated speech: the number said after the cue is the other field's, not an answer.
+  CHECK(filed("police report filed yes and the police report number two zero two six one one") != Json(false));
+  CHECK(filed("police report number two zero two six") != Json(false));
+  // A zero said alone still answers.
+  CHECK(filed("Police report: zero. Nobody called them.") == Json(false));
+}
+
 TEST_CASE("rules: a hyphenated surname in lowercase text is one name word", "[rules][unseen]") {
   CHECK(read_room("hi yeah guest is carmen delgado-vidal she's in room two oh four", "guest_name") ==
         "carmen delgado-vidal");

@@ -9,10 +9,12 @@
 
 #include "eval/calibration_fit.hpp"
 #include "eval/signal_model_fit.hpp"
+#include "extract/rules/rules_engine.hpp"
 #include "invox/calibration.hpp"
 #include "invox/value_signals.hpp"
 #include "support/fake_extractor.hpp"
 #include "support/pipeline_fixtures.hpp"
+#include "support/rules_fixtures.hpp"
 
 using namespace invox;
 using namespace invox::eval;
@@ -32,7 +34,7 @@ std::vector<double> signals_of(const std::string& field_id, const Json& value, c
   Evidence e;
   e.snippet = snippet;
   const TranscriptTraits traits = transcript_traits(transcript);
-  return value_signals({*t.find(field_id), t, value, snippet.empty() ? nullptr : &e, traits, raw});
+  return value_signals({*t.find(field_id), t, value, snippet.empty() ? nullptr : &e, traits, raw, nullptr});
 }
 
 double signal(const std::vector<double>& s, const std::string& name) { return s.at(signal_index(name)); }
@@ -53,6 +55,25 @@ std::vector<CalibrationSample> samples_split_by(const std::string& name, int n) 
     out.push_back({"set/case-" + std::to_string(i), "f", "number", 0.8, correct, x});
   }
   return out;
+}
+
+// Pipeline options whose calibration is the identity map over a signal model that weighs one
+// signal: a value's confidence is then 1 / (1 + e^-(bias + weight * signal)).
+PipelineOptions with_signal_model(const std::string& signal, double weight, double bias) {
+  auto c = std::make_shared<Calibration>();
+  c->strategy = "S1";
+  c->models = "fake";
+  c->samples = 100;
+  c->global.knots = {{0.0, 0.0}, {1.0, 1.0}};
+  SignalModel m;
+  m.signals = value_signal_names();
+  m.weights.assign(m.signals.size(), 0.0);
+  m.weights[signal_index(signal)] = weight;
+  m.bias = bias;
+  c->signal_model = m;
+  PipelineOptions options;
+  options.calibration = c;
+  return options;
 }
 
 }  // namespace
@@ -190,19 +211,7 @@ TEST_CASE("calibration file: a signal model round trips as format 2, another inv
 TEST_CASE("pipeline: a signal model scores each value by its signals, rawConfidence keeps the model's score",
           "[calibration][signals][orchestrator]") {
   using namespace invox::testing;
-  auto c = std::make_shared<Calibration>();
-  c->strategy = "S1";
-  c->models = "fake";
-  c->samples = 100;
-  c->global.knots = {{0.0, 0.0}, {1.0, 1.0}};  // the identity: the model's score is the probability
-  SignalModel m;
-  m.signals = value_signal_names();
-  m.weights.assign(m.signals.size(), 0.0);
-  m.weights[signal_index("evidence_one_word")] = -3.0;
-  m.bias = 1.5;
-  c->signal_model = m;
-  PipelineOptions options;
-  options.calibration = c;
+  const PipelineOptions options = with_signal_model("evidence_one_word", -3.0, 1.5);
   auto bare = FakeExtractor::answering({{"temp", candidate(38.5, 0.9, "38.5")}});
   auto cued = FakeExtractor::answering({{"temp", candidate(38.5, 0.9, "temperature is 38.5")}});
   const auto one_word = make_orchestrator(bare, options).process(text_request("Temperature is 38.5."));
@@ -217,4 +226,62 @@ TEST_CASE("pipeline: a signal model scores each value by its signals, rawConfide
   CHECK(*a->raw_confidence == Approx(0.9));
   CHECK(count_issues(one_word.report, "temp", IssueType::LowConf) == 1);
   CHECK(count_issues(sentence.report, "temp", IssueType::LowConf) == 0);  // 0.818 passes the 0.8 threshold
+}
+
+TEST_CASE("extractor signals: the rules engine reports how it found each value", "[calibration][signals][rules]") {
+  static const Template t = testing::invented_template(R"({
+    "id": "delivery-check", "title": "Delivery check", "version": "1",
+    "fields": [
+      {"id": "pallets", "label": "Pallets", "type": "number", "aliases": ["pallets"]},
+      {"id": "delivered_on", "label": "Delivery date", "type": "date"},
+      {"id": "damage", "label": "Damage", "type": "textarea", "aliases": ["damage"]}
+    ]})");
+  NormalizeContext ctx;
+  ctx.reference_date = "2026-05-12";
+  rules::EngineParams params;
+  params.imply_event_date = true;
+  const auto out = rules::extract_all(t, "Pallets: 12, no, 14. Damage: a torn wrap, a crushed corner.", {}, ctx, params);
+  const auto& names = extractor_signal_names();
+  auto reported = [&](const std::string& field, const std::string& signal) {
+    REQUIRE(out.count(field) == 1);
+    const auto& s = out.at(field).signals;
+    REQUIRE(std::find(names.begin(), names.end(), signal) != names.end());
+    for (const auto& [name, x] : s) {
+      CHECK(std::find(names.begin(), names.end(), name) != names.end());  // only documented names
+      CHECK(x >= 0.0);
+      CHECK(x <= 1.0);
+    }
+    auto it = s.find(signal);
+    return it == s.end() ? 0.0 : it->second;
+  };
+  CHECK(out.at("pallets").value == 14);
+  CHECK(reported("pallets", "found_after_cue") == 1.0);
+  CHECK(reported("pallets", "corrected") == 1.0);
+  CHECK(reported("pallets", "said_literally") == 1.0);
+  CHECK(reported("pallets", "implied") == 0.0);
+  CHECK(reported("delivered_on", "implied") == 1.0);  // today's date, never said
+  CHECK(reported("damage", "corrected") == 0.0);
+
+  // They reach the value's signals under their own names; a model that reports none gets zeros.
+  const TranscriptTraits traits = transcript_traits("Pallets: 12, no, 14.");
+  const Json v(14);
+  const auto with = value_signals({*t.find("pallets"), t, v, nullptr, traits, 0.9, &out.at("pallets").signals});
+  const auto without = value_signals({*t.find("pallets"), t, v, nullptr, traits, 0.9, nullptr});
+  CHECK(signal(with, "extractor.corrected") == 1.0);
+  CHECK(signal(without, "extractor.corrected") == 0.0);
+}
+
+TEST_CASE("pipeline: the extractor's signals reach the signal model", "[calibration][signals][orchestrator]") {
+  using namespace invox::testing;
+  const PipelineOptions options = with_signal_model("extractor.rival_readings", -4.0, 2.0);
+  Candidate contested = candidate(38.5, 0.9, "temperature is 38.5");
+  contested.signals["rival_readings"] = 1.0;
+  auto sure = FakeExtractor::answering({{"temp", candidate(38.5, 0.9, "temperature is 38.5")}});
+  auto doubtful = FakeExtractor::answering({{"temp", contested}});
+  const auto a = make_orchestrator(sure, options).process(text_request("Temperature is 38.5."));
+  const auto b = make_orchestrator(doubtful, options).process(text_request("Temperature is 38.5."));
+  CHECK(a.form.find("temp")->confidence == Approx(1.0 / (1.0 + std::exp(-2.0))));
+  CHECK(b.form.find("temp")->confidence == Approx(1.0 / (1.0 + std::exp(2.0))));
+  // Not part of the outputs: what a person reads stays confidence and rawConfidence.
+  CHECK_FALSE(to_json(*b.form.find("temp")).contains("extractorSignals"));
 }

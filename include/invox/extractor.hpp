@@ -67,6 +67,11 @@ struct Candidate {
   // Group fields: per item of `value` (same order), the sub-values' confidence and evidence. May
   // be empty or shorter; missing entries get `confidence` and no evidence.
   std::vector<ItemDetails> items;
+  // What the model itself knows of how it found the value, by the names of
+  // extractor_signal_names() (invox/value_signals.hpp), each in [0, 1]; unset ones count 0. A
+  // calibration's signal model weighs them with the value's other signals. `= {}` keeps the
+  // four-member brace initializations free of -Wmissing-field-initializers.
+  std::map<std::string, double> signals = {};
 };
 
 struct ExtractionResult {

@@ -3,6 +3,7 @@
 // model that filled it: the inputs of a calibration's signal model (invox/calibration.hpp,
 // docs/PIPELINE.md "Value signals"). Each signal is a number in [0, 1] with a fixed name; the
 // list is part of the calibration file format (a file fitted on another list is refused).
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,7 +32,19 @@ struct ValueInContext {
   const Evidence* evidence;
   const TranscriptTraits& transcript;
   double raw;
+  // The extractor's own signals (Candidate::signals), or null.
+  const std::map<std::string, double>* extractor = nullptr;
 };
+
+// The signals an extractor may report of how it found a value (Candidate::signals), each in
+// [0, 1]: found_after_cue (an explicit label or alias came before it, not inferred from context),
+// cue_distance (words from the cue, /20), rival_readings (other close readings of the field with
+// another value, /3), negation_before, said_literally (digits, not words), implied (not said:
+// today's date), corrected (it replaced a value said before it), reader_score (the reader's
+// score before the other signals), and for lists list_runs_on, list_continues,
+// list_open_start, list_unmarked_split (docs/RULES.md "Confidence signals"). The `rules` engine
+// reports all of them; a model that reports none gets zeros.
+[[nodiscard]] const std::vector<std::string>& extractor_signal_names();
 
 // The names of value_signals' entries, in order.
 [[nodiscard]] const std::vector<std::string>& value_signal_names();

@@ -68,6 +68,9 @@ struct FilledField {
   // Group fields: one entry per item of `value` (same order); `confidence` above is the lowest of
   // the items'. Written as "items" whenever `value` is a list of objects (or []).
   std::vector<ItemDetails> items;
+  // A value this run set: what the extractor knew of how it found it (Candidate::signals), for a
+  // calibration's signal model; not written to the outputs.
+  std::map<std::string, double> extractor_signals = {};
 };
 
 enum class IssueType { Missing, Conflict, LowConf, Invalid, Ambiguous };

@@ -78,6 +78,10 @@ constexpr std::array<std::string_view, 27> kBase = {
     "evidence_weekday", "evidence_relative_day", "evidence_yes_no", "evidence_year", "label_in_evidence",
     "fields_of_same_type", "speaker_turns", "transcript_length"};
 
+constexpr std::array<std::string_view, 12> kExtractor = {
+    "found_after_cue", "cue_distance", "rival_readings", "negation_before", "said_literally", "implied",
+    "corrected", "reader_score", "list_runs_on", "list_continues", "list_open_start", "list_unmarked_split"};
+
 size_t base_index(std::string_view name) {
   return static_cast<size_t>(std::find(kBase.begin(), kBase.end(), name) - kBase.begin());
 }
@@ -106,11 +110,17 @@ TranscriptTraits transcript_traits(std::string_view transcript) {
   return t;
 }
 
+const std::vector<std::string>& extractor_signal_names() {
+  static const std::vector<std::string> names(kExtractor.begin(), kExtractor.end());
+  return names;
+}
+
 const std::vector<std::string>& value_signal_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> out(kBase.begin(), kBase.end());
     for (FieldType t : kTypes)
       for (auto s : kPerType) out.push_back(std::string(to_string(t)) + "*" + std::string(s));
+    for (auto s : kExtractor) out.push_back("extractor." + std::string(s));
     return out;
   }();
   return names;
@@ -166,6 +176,12 @@ std::vector<double> value_signals(const ValueInContext& v) {
   std::vector<double> out = b;
   for (FieldType t : kTypes)
     for (auto s : kPerType) out.push_back(v.field.type == t ? b[base_index(s)] : 0.0);
+  for (auto s : kExtractor) {
+    double x = 0.0;
+    if (v.extractor)
+      if (auto it = v.extractor->find(std::string(s)); it != v.extractor->end()) x = std::clamp(it->second, 0.0, 1.0);
+    out.push_back(x);
+  }
   return out;
 }
 

@@ -94,7 +94,8 @@ Expected<CollectedSamples> collect_samples(const std::vector<std::string>& datas
           const Field* own = def && def->is_group() ? def->find(f.sub_field.substr(f.sub_field.find('.') + 1)) : def;
           std::vector<double> signals;
           if (own && tmpl)
-            signals = value_signals({*own, *tmpl, f.predicted, f.evidence ? &*f.evidence : nullptr, traits, raw});
+            signals = value_signals({*own, *tmpl, f.predicted, f.evidence ? &*f.evidence : nullptr, traits, raw,
+                                     &f.extractor_signals});
           out.samples.push_back({group, f.field, std::string(to_string(f.type)), raw, f.outcome == Outcome::Correct,
                                  std::move(signals)});
         });

@@ -96,6 +96,7 @@ CaseScore score_case(const std::string& case_id, const Template& tmpl, const Jso
       fs.evidence = filled->evidence;
       fs.confidence = filled->confidence;
       fs.raw_confidence = filled->raw_confidence;
+      fs.extractor_signals = filled->extractor_signals;
       fs.set_by_run = filled->source == "ai" && !filled->value.is_null() && !field.is_group();
       fs.changed = filled->changed;
       fs.kept_raw = filled->kept_raw;

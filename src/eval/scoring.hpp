@@ -31,6 +31,7 @@ struct FieldScore {
   // issue on the field, so the value is not accepted without review.
   double confidence = 0.0;
   std::optional<double> raw_confidence;  // before calibration, when a calibration was applied
+  std::map<std::string, double> extractor_signals;  // FilledField::extractor_signals
   bool set_by_run = false;
   // This run replaced the field's value (`changed`): a carried value, even one an earlier run set
   // (source "ai"), was not estimated by this run, so `invox calibrate` fits no map on it.

@@ -81,6 +81,7 @@ CfCandidates normalize_candidates(const std::map<std::string, Candidate>& candid
     CfCandidate c;
     c.confidence = std::clamp(cand.confidence, 0.0, 1.0);
     c.evidence = cand.evidence;
+    c.signals = cand.signals;
     NormalizeResult r;
     std::vector<size_t> source_item;
     if (field.is_group()) {
@@ -146,6 +147,7 @@ std::vector<std::pair<std::string, FilledField>> assemble_fields(const Template&
     f.confidence = c.confidence;
     f.evidence = c.evidence;
     f.items = c.items;
+    f.extractor_signals = c.signals;
     filled.emplace_back(field.id, std::move(f));
   }
   return filled;

@@ -22,6 +22,7 @@ struct CfCandidate {
   std::optional<Evidence> evidence;
   std::optional<Issue> issue;
   std::vector<ItemDetails> items;  // group fields: parallel to `value`
+  std::map<std::string, double> signals;  // the extractor's (Candidate::signals)
 };
 using CfCandidates = std::map<std::string, CfCandidate>;
 

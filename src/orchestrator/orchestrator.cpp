@@ -63,7 +63,7 @@ void calibrate_items(const Template& tmpl, const Field& group, const Calibration
       c = calibration.probability(
           to_string(sub->type), c,
           calibration.signal_model
-              ? value_signals({*sub, tmpl, value, ev == item.evidence.end() ? nullptr : &ev->second, traits, c})
+              ? value_signals({*sub, tmpl, value, ev == item.evidence.end() ? nullptr : &ev->second, traits, c, nullptr})
               : std::vector<double>{});
     }
     if (auto c = item.lowest_confidence()) lowest = lowest ? std::min(*lowest, *c) : *c;
@@ -90,7 +90,8 @@ void calibrate_fields(const Template& tmpl, const Calibration* calibration, Fill
       f.confidence = calibration->probability(
           to_string(field->type), raw,
           calibration->signal_model
-              ? value_signals({*field, tmpl, f.value, f.evidence ? &*f.evidence : nullptr, traits, raw})
+              ? value_signals({*field, tmpl, f.value, f.evidence ? &*f.evidence : nullptr, traits, raw,
+                               &f.extractor_signals})
               : std::vector<double>{});
     }
   }

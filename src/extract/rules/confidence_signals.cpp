@@ -123,4 +123,22 @@ double combine_signals(const ConfidenceSignals& sig) {
   return std::clamp(score, 0.05, 0.99);
 }
 
+std::map<std::string, double> reported_signals(const ConfidenceSignals& g) {
+  constexpr double kFarCue = 20.0;   // words; further counts as far
+  constexpr double kManyRivals = 3.0;
+  auto flag = [](bool b) { return b ? 1.0 : 0.0; };
+  return {{"found_after_cue", flag(g.cue_led)},
+          {"cue_distance", std::min(1.0, static_cast<double>(g.cue_distance) / kFarCue)},
+          {"rival_readings", std::min(1.0, static_cast<double>(g.rivals) / kManyRivals)},
+          {"negation_before", flag(g.negated)},
+          {"said_literally", flag(g.literal)},
+          {"implied", flag(g.implied)},
+          {"corrected", flag(g.corrected)},
+          {"reader_score", std::clamp(g.reader_score, 0.0, 1.0)},
+          {"list_runs_on", flag(g.list_runs_on)},
+          {"list_continues", flag(g.list_continues)},
+          {"list_open_start", flag(g.list_open_start)},
+          {"list_unmarked_split", flag(g.list_unmarked_split)}};
+}
+
 }  // namespace invox::rules

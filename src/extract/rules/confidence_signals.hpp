@@ -4,6 +4,8 @@
 // distance, answer to a question); this adds what only the whole transcript shows: rival readings
 // of the same field, a negation right before the value, and whether the value was said literally.
 // The result is a raw score: calibration (invox/calibration.hpp) turns it into a probability.
+#include <map>
+#include <string>
 #include <vector>
 
 #include "extract/rules/scan.hpp"
@@ -30,6 +32,10 @@ struct ConfidenceSignals {
 // `chosen`).
 [[nodiscard]] ConfidenceSignals confidence_signals(const Scan& s, size_t field, const FieldCandidate& chosen,
                                                    const std::vector<FieldCandidate>& ranked, double keep_ratio);
+
+// The signals as the engine reports them with its value (Candidate::signals, by the names of
+// extractor_signal_names() in invox/value_signals.hpp), for a calibration's signal model.
+[[nodiscard]] std::map<std::string, double> reported_signals(const ConfidenceSignals& signals);
 
 // Combines the signals into a raw score in [0.05, 0.99]; monotone in the reader's score.
 [[nodiscard]] double combine_signals(const ConfidenceSignals& signals);

@@ -131,7 +131,9 @@ Candidate to_candidate(const Scan& s, size_t field, const FieldCandidate& c, con
                        double keep_ratio) {
   Candidate out;
   out.value = c.value;
-  out.confidence = combine_signals(confidence_signals(s, field, c, rivals, keep_ratio));
+  const ConfidenceSignals signals = confidence_signals(s, field, c, rivals, keep_ratio);
+  out.confidence = combine_signals(signals);
+  out.signals = reported_signals(signals);
   if (c.implied) return out;
   Evidence e;
   size_t first = std::min(c.cue_first, c.first);
