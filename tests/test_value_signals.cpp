@@ -261,6 +261,11 @@ TEST_CASE("extractor signals: the rules engine reports how it found each value",
   CHECK(reported("pallets", "implied") == 0.0);
   CHECK(reported("delivered_on", "implied") == 1.0);  // today's date, never said
   CHECK(reported("damage", "corrected") == 0.0);
+  // The engine reports every documented name: a name misspelt on one side would be a zero.
+  for (const auto& name : names) {
+    INFO(name);
+    CHECK(out.at("pallets").signals.count(name) == 1);
+  }
 
   // They reach the value's signals under their own names; a model that reports none gets zeros.
   const TranscriptTraits traits = transcript_traits("Pallets: 12, no, 14.");

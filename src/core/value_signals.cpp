@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/lexicon_data.hpp"
+#include "util/strings.hpp"
 
 namespace invox {
 
@@ -23,38 +24,35 @@ bool word_byte(unsigned char c) {
   return c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '\'';
 }
 
-std::vector<Word> words_of(std::string_view text) {
-  std::vector<Word> out;
+// Calls fn(word) for each word of `text` as written.
+template <class Fn>
+void for_each_word(std::string_view text, Fn&& fn) {
+  auto digit = [&](size_t k) { return k < text.size() && text[k] >= '0' && text[k] <= '9'; };
   size_t i = 0;
   while (i < text.size()) {
     if (!word_byte(static_cast<unsigned char>(text[i]))) {
       ++i;
       continue;
     }
-    Word w;
-    w.capital = text[i] >= 'A' && text[i] <= 'Z';
-    auto digit = [&](size_t k) { return k < text.size() && text[k] >= '0' && text[k] <= '9'; };
+    const size_t begin = i;
     // "38.5" and "1,250" are one word: a point or comma between digits continues it.
     while (i < text.size() && (word_byte(static_cast<unsigned char>(text[i])) ||
-                               ((text[i] == '.' || text[i] == ',') && i > 0 && digit(i - 1) && digit(i + 1)))) {
-      const char c = text[i++];
-      w.lower += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-    }
-    out.push_back(std::move(w));
+                               ((text[i] == '.' || text[i] == ',') && i > 0 && digit(i - 1) && digit(i + 1))))
+      ++i;
+    fn(text.substr(begin, i - begin));
   }
-  return out;
 }
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+bool capitalized(std::string_view word) { return word.front() >= 'A' && word.front() <= 'Z'; }
+
+std::vector<Word> words_of(std::string_view text) {
+  std::vector<Word> out;
+  for_each_word(text, [&](std::string_view w) { out.push_back({util::to_lower_ascii(w), capitalized(w)}); });
   return out;
 }
 
 bool is_year(const std::string& w) {
-  return w.size() == 4 && (w.starts_with("19") || w.starts_with("20")) &&
-         std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+  return w.size() == 4 && (w.starts_with("19") || w.starts_with("20")) && util::all_digits(w);
 }
 
 double capped(size_t n, size_t cap) { return static_cast<double>(std::min(n, cap)) / static_cast<double>(cap); }
@@ -90,10 +88,13 @@ size_t base_index(std::string_view name) {
 
 TranscriptTraits transcript_traits(std::string_view transcript) {
   TranscriptTraits t;
-  const auto words = words_of(transcript);
-  const auto capitals = std::count_if(words.begin(), words.end(), [](const Word& w) { return w.capital; });
+  size_t words = 0, capitals = 0;
+  for_each_word(transcript, [&](std::string_view w) {
+    ++words;
+    capitals += capitalized(w) ? 1 : 0;
+  });
   // Cased text capitalizes sentence starts and names: more than one word in twelve.
-  t.cased = !words.empty() && static_cast<double>(capitals) / static_cast<double>(words.size()) > 0.08;
+  t.cased = words > 0 && static_cast<double>(capitals) / static_cast<double>(words) > 0.08;
   // "Nurse:" at the start of the text, a line or a sentence.
   std::set<std::string> labels;
   for (size_t i = 0; i < transcript.size(); ++i) {
@@ -143,7 +144,7 @@ std::vector<double> value_signals(const ValueInContext& v) {
   set("evidence_words", capped(evidence.size(), 30));
   set("evidence_one_word", evidence.size() <= 1 ? 1.0 : 0.0);
   set("value_words", capped(value_words.size(), 20));
-  set("value_in_evidence", v.value.is_string() && lower(snippet).find(lower(value_text)) != std::string::npos ? 1.0 : 0.0);
+  set("value_in_evidence", v.value.is_string() && util::to_lower_ascii(snippet).find(util::to_lower_ascii(value_text)) != std::string::npos ? 1.0 : 0.0);
   set("evidence_question", snippet.find('?') != std::string::npos ? 1.0 : 0.0);
   set("evidence_digit", std::any_of(snippet.begin(), snippet.end(), [](char c) { return c >= '0' && c <= '9'; }) ? 1.0 : 0.0);
   set("transcript_cased", v.transcript.cased ? 1.0 : 0.0);

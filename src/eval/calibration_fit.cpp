@@ -37,6 +37,12 @@ std::vector<ConfidenceSample> apply_maps(const Calibration& c, const std::vector
   return out;
 }
 
+// The samples with `raw` replaced by the model's score of their signals.
+std::vector<CalibrationSample> model_scored(std::vector<CalibrationSample> samples, const SignalModel& model) {
+  for (auto& s : samples) s.raw = model.score(s.signals);
+  return samples;
+}
+
 }  // namespace
 
 std::map<std::string, int> fold_of_groups(const std::set<std::string>& groups, int folds) {
@@ -65,18 +71,9 @@ TypeMaps fit_type_maps(const std::vector<CalibrationSample>& samples, const FitP
   return maps;
 }
 
-std::vector<CalibrationSample> model_scored(std::vector<CalibrationSample> samples, const SignalModel& model) {
-  for (auto& s : samples) s.raw = model.score(s.signals);
-  return samples;
-}
-
 void fit_maps(const std::vector<CalibrationSample>& samples, const FitParams& params, Calibration& into) {
   into.signal_model.reset();
-  if (params.signal_model) {
-    SignalFitParams sp;
-    sp.l2 = params.signal_l2;
-    into.signal_model = fit_signal_model(samples, sp);
-  }
+  if (params.signal_model) into.signal_model = fit_signal_model(samples, SignalFitParams{});
   TypeMaps maps = fit_type_maps(into.signal_model ? model_scored(samples, *into.signal_model) : samples, params);
   into.samples = maps.samples;
   into.global = std::move(maps.global);

@@ -26,12 +26,9 @@ struct CalibrationSample {
 
 struct FitParams {
   long min_type_samples = 40;  // fewer: the type uses the global map
-  // Fit a signal model (invox/value_signals.hpp) and map its scores instead of the raw scores;
-  // needs samples with signals. `signal_l2`: the weights' ridge penalty (see SignalFitParams);
-  // 3 ranked held-out datasets best (lowest mean AURC) when each of the five sets the built-in
-  // calibration is fitted on was left out in turn, against 0.1, 1 and 10 (docs/ACCURACY.md).
+  // Fit a signal model (invox/value_signals.hpp, eval/signal_model_fit.hpp) and map its scores
+  // instead of the raw scores; needs samples with signals.
   bool signal_model = false;
-  double signal_l2 = 3.0;
   double prior_weight = 2.0;   // see IsotonicParams
   int folds = 5;
   double threshold = 0.8;      // acceptance threshold for the accepted figures
@@ -39,9 +36,6 @@ struct FitParams {
 
 // An isotonic map per type with at least `min_type_samples` samples, and a global map of all.
 [[nodiscard]] TypeMaps fit_type_maps(const std::vector<CalibrationSample>& samples, const FitParams& params);
-
-// The samples with `raw` replaced by the model's score of their signals.
-[[nodiscard]] std::vector<CalibrationSample> model_scored(std::vector<CalibrationSample> samples, const SignalModel& model);
 
 // Fills `into.global`, `into.by_type` and `into.samples` from `samples`, and with
 // `params.signal_model` `into.signal_model`, whose scores the maps are then fitted on.

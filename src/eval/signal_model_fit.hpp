@@ -12,7 +12,10 @@
 namespace invox::eval {
 
 struct SignalFitParams {
-  double l2 = 3.0;        // ridge penalty on the weights (not the bias), in log-loss units
+  // Ridge penalty on the weights (not the bias), in log-loss units. 3 ranked held-out datasets
+  // best (lowest mean AURC) when each of the five sets the built-in calibration is fitted on was
+  // left out in turn, against 0.1, 1 and 10 (docs/ACCURACY.md "Value signals").
+  double l2 = 3.0;
   int max_iterations = 50;
   double tolerance = 1e-7;  // stop when no weight moves more than this
 };

@@ -27,12 +27,13 @@ std::vector<CalibrationSample> outside_fold(const std::vector<CalibrationSample>
   return out;
 }
 
-// Groups with a sample the maps put below the threshold.
-std::set<std::string> doubtful_groups(const std::vector<CalibrationSample>& samples, const TypeMaps& maps,
+// Groups with a sample whose probability (`probability(sample)`) is below the threshold.
+template <class Probability>
+std::set<std::string> doubtful_groups(const std::vector<CalibrationSample>& samples, Probability&& probability,
                                       double threshold) {
   std::set<std::string> out;
   for (const auto& s : samples)
-    if (maps.apply(s.type, s.raw) < threshold) out.insert(s.group);
+    if (probability(s) < threshold) out.insert(s.group);
   return out;
 }
 
@@ -51,11 +52,12 @@ StatusValidation cross_validate_status(const std::vector<CalibrationSample>& val
     // The value maps as `invox calibrate` fits them: on a signal model's scores when it fits one.
     Calibration fitted;
     fit_maps(outside_fold(values, folds, k), params, fitted);
-    const TypeMaps value_maps{fitted.samples, fitted.global, fitted.by_type};
     const TypeMaps kept_maps = fit_type_maps(outside_fold(kept, folds, k), params);
     const auto doubtful_value = doubtful_groups(
-        fitted.signal_model ? model_scored(values, *fitted.signal_model) : values, value_maps, params.threshold);
-    const auto doubtful_kept = doubtful_groups(kept, kept_maps, params.threshold);
+        values, [&](const CalibrationSample& s) { return fitted.probability(s.type, s.raw, s.signals); },
+        params.threshold);
+    const auto doubtful_kept = doubtful_groups(
+        kept, [&](const CalibrationSample& s) { return kept_maps.apply(s.type, s.raw); }, params.threshold);
     for (const auto& c : cases) {
       if (folds.at(c.group) != k) continue;
       const bool values_ok = !c.blocked && !doubtful_value.contains(c.group);

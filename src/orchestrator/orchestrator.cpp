@@ -12,6 +12,7 @@
 #include "orchestrator/asr_evidence.hpp"
 #include "orchestrator/form_assembly.hpp"
 #include "orchestrator/stages.hpp"
+#include "invox/group.hpp"
 #include "invox/value_signals.hpp"
 #include "invox/verify.hpp"
 #include "util/cancel.hpp"
@@ -57,8 +58,8 @@ void calibrate_items(const Template& tmpl, const Field& group, const Calibration
       const Field* sub = group.find(sub_id);
       if (!sub) continue;
       item.raw_confidence[sub_id] = c;
-      static const Json kNone;
-      const Json& value = f.value.is_array() && i < f.value.size() && f.value[i].contains(sub_id) ? f.value[i][sub_id] : kNone;
+      static const Json kNoItem;
+      const Json& value = sub_value(f.value.is_array() && i < f.value.size() ? f.value[i] : kNoItem, *sub);
       auto ev = item.evidence.find(sub_id);
       c = calibration.probability(
           to_string(sub->type), c,

@@ -267,9 +267,8 @@ std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t 
     ++n;
     if (is_affirmation_word(t.norm)) return std::nullopt;
     // "police report number two zero two six": a zero among other digits is one of them.
-    const bool among_digits =
-        (i > 0 && says_number(s.tok(i - 1))) || (i + 1 < s.size() && says_number(s.tok(i + 1)));
-    if (is_number_word(t.norm) && among_digits) {
+    if (is_number_word(t.norm) &&
+        ((i > 0 && says_number(s.tok(i - 1))) || (i + 1 < s.size() && says_number(s.tok(i + 1))))) {
       if (t.after == Break::Sentence || t.after == Break::Comma) break;
       continue;
     }
