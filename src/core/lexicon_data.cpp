@@ -308,6 +308,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.plan_markers = r.words("plan_markers");
   d.negation_bridges = r.words("negation_bridges");
   d.yes_words = r.words("yes_words");
+  d.day_deictics = r.words("day_deictics");
   d.relative_day_words = r.words("relative_day_words");
   d.no_words = r.words("no_words");
   d.question_tags = r.words("question_tags");
@@ -325,6 +326,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.period_end_words = r.words("period_end_words");
   d.span_edge_words = r.words("span_edge_words");
   d.total_markers = r.phrases("total_markers");
+  d.military_time_phrases = r.phrases("military_time_phrases");
   d.question_openers = r.phrases("question_openers");
   d.greetings = r.words("greetings");
   d.self_reference_words = r.words("self_reference_words");
@@ -364,6 +366,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.subject_pronouns = r.words("subject_pronouns");
   d.auxiliary_verbs = r.words("auxiliary_verbs");
   d.dangling_words = r.words("dangling_words");
+  d.courtesy_words = r.words("courtesy_words");
   d.verb_particles = r.words("verb_particles");
   d.place_heads = r.words("place_heads");
   d.support_verbs = r.words("support_verbs");

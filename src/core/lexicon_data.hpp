@@ -103,6 +103,7 @@ struct LexiconData {
   WordSet past_tense_markers;  // "since Friday": a weekday said alone lies in the past
   WordSet plan_markers;        // "let's bring him on-site": an option in a plan is not a fact
   WordSet negation_bridges, yes_words, no_words, affirmations, uncertain_words;
+  WordSet day_deictics;        // "yesterday": a word that names a day by itself
   WordSet relative_day_words;  // "yesterday", "next": a value signal of dates said relative to today
   WordSet question_tags;  // "No battery, right?": a statement asked back for confirmation
   std::vector<Phrase> uncertain_phrases;
@@ -114,6 +115,7 @@ struct LexiconData {
   // of a time field's label that say it starts or ends a period ("Start time", "Finish time").
   WordSet clock_suffixes, clock_relations, period_start_words, period_end_words;
   WordSet span_edge_words;            // "since yesterday": a date that bounds a span is not the event's day
+  std::vector<Phrase> military_time_phrases;  // "hundred hours": "fourteen hundred hours" is a clock time
   std::vector<Phrase> question_openers;  // "what is", "how many": a question begins
   std::vector<Phrase> total_markers;  // "so seventeen", "total fifty": the sum of the parts said
   WordSet full_name_phrases, rank_titles;
@@ -134,6 +136,7 @@ struct LexiconData {
   std::vector<Phrase> fillers;
   WordSet stopwords, linking_words, determiners, clause_openers, subject_pronouns, auxiliary_verbs, dangling_words,
       verb_particles, place_heads, support_verbs, doctor_roles, copulas;
+  WordSet courtesy_words;  // "please": never part of a value
   std::vector<Phrase> list_joiners;
   WordSet list_restarts, list_enders, restrictive_adverbs;
   WordSet list_comment_openers;

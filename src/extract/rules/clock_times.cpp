@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "extract/rules/corrections.hpp"
 #include "extract/rules/date_time_pairs.hpp"
 #include "extract/rules/event_dates.hpp"
 #include "extract/rules/lexical_data.hpp"
@@ -162,6 +163,7 @@ bool marked_time(const Scan& s, const FieldCandidate& c) {
     const Token& t = s.tok(i);
     if (t.raw.find(':') != std::string::npos && t.has_digit) return true;
     if (words().clock_suffixes.contains(t.norm)) return true;
+    if (marker_length(s, i, words().military_time_phrases) > 0) return true;
     relation = relation || words().clock_relations.contains(t.norm);
   }
   auto m = minutes_of(c);

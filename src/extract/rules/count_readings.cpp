@@ -8,6 +8,7 @@
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/transcript_tokens.hpp"
+#include "util/strings.hpp"
 
 namespace invox::rules {
 
@@ -107,6 +108,17 @@ bool counts_people(const Field& f) {
   }
   return false;
 }
+
+// "sixty-five per head" for "Budget per head": the field is itself an amount per thing, so the
+// distributive word after its number is what it measures.
+bool rate_field_word(const Field& f, const std::string& word) {
+  std::vector<std::string> texts{f.unit, f.label};
+  texts.insert(texts.end(), f.aliases.begin(), f.aliases.end());
+  for (const auto& t : texts)
+    for (const auto& w : util::split(util::to_lower_ascii(t), ' '))
+      if (w == word) return true;
+  return false;
+}
 }  // namespace
 
 bool within_range(const Json& v, const Field& f) {
@@ -123,7 +135,7 @@ bool not_a_count(const Scan& s, const FieldCandidate& c, const Field& f) {
   auto next = next_in_clause(s, c.last);
   if (!next) return false;
   const std::string& n = s.tok(*next).norm;
-  if (w.distributive_words.contains(n)) return true;
+  if (w.distributive_words.contains(n) && !rate_field_word(f, n)) return true;
   // "on site eleven a.m.": a time of day, not a count.
   if (w.clock_suffixes.contains(n) && *next == s.skip_fillers(c.last)) return true;
   if (marker_length(s, *next, w.partitive_heads) > 0 && whole_said_before(s, c.first)) return true;

@@ -357,7 +357,35 @@ std::vector<std::vector<std::string>> sub_phrases(const std::vector<std::string>
   }
   return out;
 }
+
+// "booking" of "Repeating booking" on a room-booking form: a word the descriptions of several
+// other fields use ("Start of the booking", "Deposit agreed for the booking") names what the
+// whole form is about, so alone it is no cue of one field ("Deposit for weekly bookings is fifty").
+std::set<std::string> form_subject_words(const Lexicon& lex) {
+  constexpr size_t kTopicFields = 3;
+  // The word as written, not its stem: "Engineer who did the work" and "a working alarm" do not
+  // make "Working gas pressure" a form about work.
+  std::map<std::string, std::set<size_t>> described_by;
+  for (size_t i = 0; i < lex.fields.size(); ++i)
+    for (const auto& t : tokenize(lex.fields[i].field->description).tokens)
+      if (!is_stopword(t.norm)) described_by[t.norm].insert(i);
+  std::set<std::string> out;
+  for (const auto& [word, fields] : described_by)
+    if (fields.size() >= kTopicFields) out.insert(stem(word));
+  return out;
+}
+
+// Whether field `i` shares a derived cue with another field that may read the same value:
+// "landed" of "landed on" (a date) stays a cue beside "landed" (a time).
+bool shares_values(const Lexicon& lex, size_t i, const std::set<size_t>& owners) {
+  return std::any_of(owners.begin(), owners.end(), [&](size_t o) { return o != i && !date_and_time(lex, i, o); });
+}
 }  // namespace
+
+bool date_and_time(const Lexicon& lex, size_t a, size_t b) {
+  const FieldType ta = lex.fields[a].field->type, tb = lex.fields[b].field->type;
+  return (ta == FieldType::Date && tb == FieldType::Time) || (ta == FieldType::Time && tb == FieldType::Date);
+}
 
 // Values nobody labels ("I got here at quarter to nine" for "When the inspector arrived"):
 // the content words of a date or time field's description are weak cues, when no other field
@@ -470,15 +498,16 @@ Lexicon build_lexicon(const Template& tmpl) {
   }
   for (size_t i = 0; i < lex.fields.size(); ++i)
     for (auto& g : candidates[i]) owners[key_of(g)].insert(i);
+  const std::set<std::string> subject = form_subject_words(lex);
   for (size_t i = 0; i < lex.fields.size(); ++i) {
     auto& cues = lex.fields[i].cues;
     cues.erase(std::remove_if(cues.begin(), cues.end(),
-                              [&](const Cue& c) { return c.derived && owners[key_of(c.phrase.stems)].size() > 1; }),
+                              [&](const Cue& c) { return c.derived && shares_values(lex, i, owners[key_of(c.phrase.stems)]); }),
                cues.end());
   }
   for (size_t i = 0; i < lex.fields.size(); ++i) {
     for (auto& g : candidates[i]) {
-      if (owners[key_of(g)].size() != 1) continue;
+      if (owners[key_of(g)].size() != 1 || (g.size() == 1 && subject.contains(g[0]))) continue;
       auto& cues = lex.fields[i].cues;
       bool dup = std::any_of(cues.begin(), cues.end(), [&](const Cue& c) { return c.phrase.stems == g; });
       if (dup) continue;

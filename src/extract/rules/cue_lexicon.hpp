@@ -79,5 +79,8 @@ struct Lexicon {
 // Builds the lexicon for every field of `tmpl` (the other fields bound each value, also when
 // only one field is requested). Sub-phrase cues are kept only when unique in the template.
 [[nodiscard]] Lexicon build_lexicon(const Template& tmpl);
+// One of fields a and b is a date and the other a time: no value fits both, so they may share
+// a cue ("landed" of "Arrival date" and "Landing time").
+[[nodiscard]] bool date_and_time(const Lexicon& lex, size_t a, size_t b);
 
 }  // namespace invox::rules

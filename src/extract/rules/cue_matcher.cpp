@@ -116,8 +116,15 @@ size_t word_at(Matcher& mt, size_t ci, const Phrase& p, size_t w, uint32_t word_
 }
 
 // Matches `p` starting at content position `ci`; gaps allowed between words.
+// "yesterday", "Friday", "June": a word that says which day (or month) it is.
+bool names_a_day(const Token& t) {
+  const auto& w = words();
+  return w.day_deictics.contains(t.norm) || w.weekday_names.index_of(t.norm) || w.month_names.index_of(t.norm);
+}
+
+// `dated`: the phrase is a date field's cue.
 std::optional<Raw> match_at(Matcher& mt, size_t ci, const Phrase& p, const std::vector<uint32_t>& ids,
-                            size_t max_gap) {
+                            size_t max_gap, bool dated = false) {
   const auto& content = mt.content;
   bool derived = false;
   size_t used = word_at(mt, ci, p, 0, ids[0], derived);
@@ -133,6 +140,8 @@ std::optional<Raw> match_at(Matcher& mt, size_t ci, const Phrase& p, const std::
       // "temperature minus eleven at start" is no gapped "Temperature at start": a number
       // between a cue's words is a value said after the first of them.
       if (g > 0 && says_number(prev)) break;
+      // "Found yesterday evening on Orewa Beach" is no gapped "found on": the day is the value.
+      if (g > 0 && dated && names_a_day(prev)) break;
       if (size_t n = word_at(mt, pos + 1 + g, p, w, ids[w], derived)) {
         pos = pos + g + n;
         gaps += g;
@@ -201,8 +210,9 @@ std::vector<Mention> resolve(std::vector<Mention> all, const Lexicon& lex) {
     for (size_t t = m.first; t < m.last && ok; ++t) {
       for (size_t ki : covering[t]) {
         const Mention& k = kept[ki];
+        // A date field and a time field may share a cue of any strength: no value fits both.
         bool shared = k.first == m.first && k.last == m.last && k.words == m.words && k.field != m.field &&
-                      k.strength - m.strength < 0.05;
+                      (k.strength - m.strength < 0.05 || date_and_time(lex, k.field, m.field));
         bool same_field_dup = k.field == m.field;
         // A yes/no field's cue inside another field's longer cue still counts ("theft report
         // number 55-102" also says a theft report was filed).
@@ -245,13 +255,14 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
   std::vector<Mention> cues, values;
   for (size_t f = 0; f < lex.fields.size(); ++f) {
     const auto& fl = lex.fields[f];
+    const bool dated = fl.field->type == FieldType::Date;
     for (const auto& cue : fl.cues) {
       if (util::stop_requested()) throw util::StopRequested{};  // each phrase scans the whole text
       if (cue.phrase.stems.empty()) continue;
       const auto ids = mt.word_ids(cue.phrase);
       const bool try_swapped = cue.kind == CueKind::Lead && swappable(cue.phrase);
       for (size_t ci = 0; ci < n; ++ci) {
-        auto r = match_at(mt, ci, cue.phrase, ids, params.max_gap);
+        auto r = match_at(mt, ci, cue.phrase, ids, params.max_gap, dated);
         double factor = 1.0;
         if (r && r->gaps > 0) factor = params.gap_penalty;
         if (!r && try_swapped) {

@@ -142,6 +142,8 @@ bool later_day_near(const Scan& s, size_t first, size_t last) {
     if (!d || (d->first < last && first < d->last)) continue;
     d->cue_first = answered_from(s, d->first);  // the tense is read there
     place_weekday_in_past(s, *d, past_form);  // "When did that start? - Tuesday, around two"
+    // "Safety check, Thu, 07:45" said on a Thursday is no plan for next Thursday.
+    place_weekday_today(s, *d);
     if (lies_ahead(*d, today)) return true;
     i = d->last - 1;
   }

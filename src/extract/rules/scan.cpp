@@ -81,12 +81,41 @@ bool Scan::in_question(size_t i) const {
   return false;
 }
 
+namespace {
+// Nothing between the end of one sentence (token `k`) and the next (from token `a`) says another
+// voice speaks: no speaker label, line break or long dash between them, and no "Word:" opening
+// the next one (a label said only once is no speaker label, yet still someone else's turn).
+bool next_sentence_same_voice(const Scan& s, size_t k, size_t a) {
+  constexpr size_t kLabelWords = 3;
+  for (size_t j = k + 1; j < a; ++j)
+    if (s.tok(j).speaker) return false;
+  const std::string_view gap = s.tt.text.substr(s.tok(k).end, s.tok(a).begin - s.tok(k).end);
+  if (gap.find('\n') != std::string_view::npos || gap.find("\xE2\x80\x94") != std::string_view::npos ||
+      gap.find("\xE2\x80\x93") != std::string_view::npos)
+    return false;
+  for (size_t j = a; j < s.size() && j < a + kLabelWords; ++j) {
+    if (s.tok(j).colon_after) return false;
+    if (s.tok(j).after != Break::None) break;
+  }
+  return true;
+}
+}  // namespace
+
 std::optional<size_t> Scan::answer_after(size_t i) const {
+  // "And who sampled? Was that you? - No, I'm just the driver. Imogen Pryce took them.": a
+  // question the same speaker asks right after is not the answer; the answer follows both.
+  constexpr int kFollowUps = 2;
   if (!in_question(i)) return std::nullopt;
+  int follow_ups = 0;
   for (size_t k = i; k < size(); ++k) {
     if (tok(k).after != Break::Sentence) continue;
     size_t a = skip_fillers(k + 1);
     if (a >= size()) return std::nullopt;
+    if (tok(k).question && next_sentence_same_voice(*this, k, a) && in_question(a) && follow_ups < kFollowUps) {
+      ++follow_ups;
+      k = a;
+      continue;
+    }
     return a;
   }
   return std::nullopt;

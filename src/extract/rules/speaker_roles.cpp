@@ -93,6 +93,25 @@ bool name_set_off(const Scan& s, size_t end) {
   return next.norm == "i" || next.norm.starts_with("i'") || organisation_run(s, end);
 }
 
+// "And you're Mrs...?", "You are...?": the question before the turn at token i asks the listener
+// who they are, leaving the name for them to say (nothing or only a title after "you're").
+bool asks_who_listener_is(const Scan& s, size_t i) {
+  size_t k = i;
+  while (k > 0 && !s.tok(k - 1).speaker) --k;
+  while (k > 0 && s.tok(k - 1).speaker) --k;
+  if (k == 0 || !s.tok(k - 1).question) return false;
+  const size_t end = k;  // one past the question's last token
+  for (size_t q = sentence_start(s, end - 1); q < end; ++q) {
+    const size_t n = marker_length(s, q, words().second_person_questions);
+      if (n == 0) continue;
+    const size_t after = q + n;  // past fillers, so past the answer's speaker label too
+    if (after >= end) return true;
+    if (s.skip_fillers(after + 1) < end) continue;
+    if (is_rank_word(s.tok(after).norm)) return true;
+  }
+  return false;
+}
+
 // A turn that opens with the speaker's full name: by itself ("Operator: Jamal Osei-Bonsu, FL
 // eleven, tagged out."), after confirming who the speaker is ("Síofra, is it? - Customer: Yes,
 // Síofra Keane, come in."), after a greeting ("Tech: Morning, Callum Reid, Sentry Pest
@@ -104,7 +123,8 @@ std::optional<size_t> turn_opening_name(const Scan& s, size_t i) {
   const Token& t = s.tok(i);
   const bool opener = words().yes_words.contains(t.norm) || words().greetings.contains(t.norm) ||
                       words().self_reference_words.contains(t.norm);
-  if (t.capitalized && !t.filler && !opener) return answers_question(s, i) ? std::nullopt : std::optional<size_t>(i);
+  if (t.capitalized && !t.filler && !opener)
+    return answers_question(s, i) && !asks_who_listener_is(s, i) ? std::nullopt : std::optional<size_t>(i);
   if (t.after != Break::Comma || !opener) return std::nullopt;
   return s.skip_fillers(i + 1);
 }

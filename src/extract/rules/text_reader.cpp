@@ -264,13 +264,21 @@ std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t f
 }
 }  // namespace
 
+namespace {
+// "Plate 1600 kg": digits followed by a unit are a measurement, never a name or a reference.
+bool measurement(const Scan& s, const FieldCandidate& c) {
+  return c.value.is_string() && util::all_digits(c.value.get<std::string>()) && c.last < s.size() &&
+         is_unit_word(s.tok(c.last).norm);
+}
+}  // namespace
+
 std::vector<FieldCandidate> read_text_field(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
   for (const auto& m : s.mentions) {
     if (m.field != field || m.is_value || m.cue->kind == CueKind::Unit) continue;
     if (!m.bounds || negated_before(s, m) || negator_cue(s, m) || inside_name(s, m) || names_document(s, m))
       continue;  // not a label
-    if (auto c = read_one(s, m, field)) out.push_back(*c);
+    if (auto c = read_one(s, m, field); c && !measurement(s, *c)) out.push_back(*c);
   }
   for (auto& c : value_phrase_candidates(s, field)) out.push_back(std::move(c));
   return out;

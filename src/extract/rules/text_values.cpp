@@ -319,7 +319,13 @@ std::optional<FieldCandidate> phrase_span(const Scan& s, size_t field, size_t fi
         break;
       }
   // "move-in" keeps its "in": the last word of a hyphenated word is no dangling function word.
-  while (last > first && (is_dangling(s.tok(last - 1).norm) || s.tok(last - 1).filler) &&
+  // "microphone, lectern, please": politeness is no item; "the lepto and the kennel cough today":
+  // when a list item was given is not part of it.
+  const bool list = s.lex.fields[field].field->type == FieldType::Textarea;
+  const auto trailing = [&](const std::string& w) {
+    return is_dangling(w) || words().courtesy_words.contains(w) || (list && words().day_deictics.contains(w));
+  };
+  while (last > first && (trailing(s.tok(last - 1).norm) || s.tok(last - 1).filler) &&
          !(last - 1 > first && joined_to_next(s, last - 2)))
     --last;
   if (last <= first) return std::nullopt;

@@ -222,7 +222,8 @@ TokenizedText tokenize(std::string_view text) {
       else if (static_cast<unsigned char>(g) >= 0x80) break;
       ++j;
     }
-    if (sentence && is_abbreviation(tok.norm)) {
+    // "Mrs." goes on to a name; "And you're Mrs...?" ends its question.
+    if (sentence && !tok.question && is_abbreviation(tok.norm)) {
       const bool numeral_follows = j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]));
       sentence = words().numeral_abbreviations.contains(tok.norm) && !numeral_follows;
     }

@@ -438,6 +438,7 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
     fixed.score = c->score;
     if (f.type == FieldType::Number && article_one(s, fixed)) fixed.score *= kArticleOne;
     if (f.type == FieldType::Date) place_weekday_in_past(s, fixed);
+    if (f.type == FieldType::Date && s.lex.fields[field].dated_today) place_weekday_today(s, fixed);
     // "one fifty-two" for a salary whose guidelines say amounts in thousands.
     if (s.lex.fields[field].in_thousands && fixed.value.is_number() && fixed.value.get<double>() < 1000.0) {
       Json scaled = fixed.value.get<double>() * 1000.0;

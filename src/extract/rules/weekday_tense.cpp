@@ -57,4 +57,13 @@ void place_weekday_in_past(const Scan& s, FieldCandidate& c, bool past_event) {
   if (past || past_event) c.value = date::format("%F", *value - date::days{7});
 }
 
+void place_weekday_today(const Scan& s, FieldCandidate& c) {
+  constexpr int kWeek = 7;
+  if (!c.value.is_string() || !bare_weekday(s, c)) return;
+  auto value = iso_day(c.value.get<std::string>());
+  auto ref_text = resolve_reference_date(s.ctx);
+  auto ref = ref_text ? iso_day(*ref_text) : std::nullopt;
+  if (value && ref && *value == *ref + date::days{kWeek}) c.value = *ref_text;
+}
+
 }  // namespace invox::rules

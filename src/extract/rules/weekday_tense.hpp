@@ -12,4 +12,9 @@ namespace invox::rules {
 // date is of something that already happened ("a pipe burst on Saturday" for the loss date).
 void place_weekday_in_past(const Scan& s, FieldCandidate& c, bool past_event = false);
 
+// "Safety check, Thu, 07:45" said on a Thursday, for a field its guidelines date today
+// (FieldLexicon::dated_today): a bare weekday naming the reference day's weekday is that day,
+// not the same weekday a week on.
+void place_weekday_today(const Scan& s, FieldCandidate& c);
+
 }  // namespace invox::rules

@@ -13,6 +13,17 @@ namespace invox::rules {
 namespace {
 bool is_known_suffix(std::string_view s) { return words().derivational_suffixes.contains(s); }
 
+// The ending by which a longer stem goes past a shorter one, as stem() leaves it: "remot" of
+// "remote" and "remoteli" of "remotely" differ by "eli", which is the suffix "ly" after the
+// dropped "e", with its "y" stemmed to "i".
+bool is_stemmed_suffix(std::string_view s) {
+  if (is_known_suffix(s)) return true;
+  std::string t(s.starts_with('e') ? s.substr(1) : s);
+  if (t.empty()) return false;
+  if (t.back() == 'i') t.back() = 'y';
+  return is_known_suffix(t);
+}
+
 // "Café" -> "cafe", "Łódź" -> "łodz": case folded, accents dropped, so a word matches an option
 // or cue written without them (and the other way round).
 std::string strip_accents(const std::string& word) {
@@ -82,7 +93,7 @@ StemMatch compare_stems(std::string_view a, std::string_view b) {
   std::string_view shorter = a.size() < b.size() ? a : b;
   std::string_view longer = a.size() < b.size() ? b : a;
   if (shorter.size() < 5 || longer.substr(0, shorter.size()) != shorter) return StemMatch::None;
-  return is_known_suffix(longer.substr(shorter.size())) ? StemMatch::Derived : StemMatch::None;
+  return is_stemmed_suffix(longer.substr(shorter.size())) ? StemMatch::Derived : StemMatch::None;
 }
 
 bool stems_match(std::string_view a, std::string_view b) { return compare_stems(a, b) != StemMatch::None; }
