@@ -105,6 +105,9 @@ struct SpokenIdPrefix {
 // `word` alone is a unit of measure other than money ("watt", "kilos", "litre"), as said after a
 // number.
 [[nodiscard]] bool is_measure_word(std::string_view word);
+// `word` alone is a unit, money included ("kilos", "dollars"); a weak unit word ("m", "in") is
+// none.
+[[nodiscard]] bool is_unit_word(std::string_view word);
 
 // DESIGN.md "Scoring a field": text case/punctuation/whitespace-insensitive, textarea as a set
 // of items under the same folding, numbers numerically, everything else exactly. Both null = equal.

@@ -131,10 +131,20 @@ bool is_percent_unit(std::string_view symbol) {
   return unit && unit->dimension == normalize::Dimension::Percent;
 }
 
-bool is_measure_word(std::string_view word) {
+namespace {
+// The unit `word` names by one of its strong words, whole, or null.
+const normalize::UnitInfo* unit_named_by(std::string_view word) {
   const auto toks = normalize::tokenize(word);
   const auto unit = normalize::match_unit_at(toks, 0, nullptr);
-  return unit && unit->last == toks.size() && unit->unit->dimension != normalize::Dimension::Currency;
+  return unit && unit->last == toks.size() ? unit->unit : nullptr;
 }
+}  // namespace
+
+bool is_measure_word(std::string_view word) {
+  const auto* unit = unit_named_by(word);
+  return unit && unit->dimension != normalize::Dimension::Currency;
+}
+
+bool is_unit_word(std::string_view word) { return unit_named_by(word) != nullptr; }
 
 }  // namespace invox

@@ -115,14 +115,14 @@ size_t word_at(Matcher& mt, size_t ci, const Phrase& p, size_t w, uint32_t word_
   return stem(t.norm + u.norm) == word ? 2 : 0;
 }
 
-// Matches `p` starting at content position `ci`; gaps allowed between words.
 // "yesterday", "Friday", "June": a word that says which day (or month) it is.
 bool names_a_day(const Token& t) {
   const auto& w = words();
   return w.day_deictics.contains(t.norm) || w.weekday_names.index_of(t.norm) || w.month_names.index_of(t.norm);
 }
 
-// `dated`: the phrase is a date field's cue.
+// Matches `p` starting at content position `ci`; gaps allowed between words. `dated`: the
+// phrase is a date field's cue.
 std::optional<Raw> match_at(Matcher& mt, size_t ci, const Phrase& p, const std::vector<uint32_t>& ids,
                             size_t max_gap, bool dated = false) {
   const auto& content = mt.content;

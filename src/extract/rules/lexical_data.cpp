@@ -67,17 +67,6 @@ std::vector<std::string> unit_words(std::string_view unit) {
   return out;
 }
 
-bool is_unit_word(std::string_view norm) {
-  static const lexicon::WordSet kWords = [] {
-    std::vector<std::string> out;
-    for (const auto& u : words().units)
-      for (const auto& w : u.words)
-        if (w.find(' ') == std::string::npos) out.push_back(w);
-    return lexicon::WordSet(std::move(out));
-  }();
-  return kWords.contains(norm);
-}
-
 std::vector<std::string> convertible_unit_words(std::string_view unit) {
   const lexicon::UnitEntry* own = words().unit_for_symbol(unit);
   if (!own || own->dimension == "currency") return {};

@@ -39,8 +39,6 @@ namespace invox::rules {
 // "tonnes" for kg, "square feet" for m²): the strong words of every unit of the same dimension.
 // Currencies are never converted, so they have none.
 [[nodiscard]] std::vector<std::string> convertible_unit_words(std::string_view unit);
-// A one-word unit said after a number ("kg", "kilos", "dollars"), not a weak one ("m", "in").
-[[nodiscard]] bool is_unit_word(std::string_view norm);
 // Words that name or describe a person, so a text field holds a person's name.
 [[nodiscard]] inline bool is_person_word(std::string_view norm) { return words().person_words.contains(norm); }
 // The same for a stem ("nurs" of "receiving nurse"), as cue phrases hold them.

@@ -56,13 +56,17 @@ bool first_person_intro(const Scan& s, size_t i) {
   return words().subject_pronouns.contains(w) || words().determiners.contains(w);
 }
 
-// The turn holding token i follows a turn that ends with a question.
-bool answers_question(const Scan& s, size_t i) {
+// When the turn holding token i follows a turn that ends with a question: one past that
+// question's last token.
+std::optional<size_t> question_before_turn(const Scan& s, size_t i) {
   size_t k = i;
   while (k > 0 && !s.tok(k - 1).speaker) --k;
   while (k > 0 && s.tok(k - 1).speaker) --k;
-  return k > 0 && s.tok(k - 1).question;
+  if (k == 0 || !s.tok(k - 1).question) return std::nullopt;
+  return k;
 }
+
+bool answers_question(const Scan& s, size_t i) { return question_before_turn(s, i).has_value(); }
 
 // The words from `k` to the end of their sentence are a capitalized run of a few words, an
 // organisation's name ("Perth Drone Rescue.", "Hollins and Pike, we spoke ...").
@@ -96,14 +100,12 @@ bool name_set_off(const Scan& s, size_t end) {
 // "And you're Mrs...?", "You are...?": the question before the turn at token i asks the listener
 // who they are, leaving the name for them to say (nothing or only a title after "you're").
 bool asks_who_listener_is(const Scan& s, size_t i) {
-  size_t k = i;
-  while (k > 0 && !s.tok(k - 1).speaker) --k;
-  while (k > 0 && s.tok(k - 1).speaker) --k;
-  if (k == 0 || !s.tok(k - 1).question) return false;
-  const size_t end = k;  // one past the question's last token
+  const auto question_end = question_before_turn(s, i);
+  if (!question_end) return false;
+  const size_t end = *question_end;
   for (size_t q = sentence_start(s, end - 1); q < end; ++q) {
     const size_t n = marker_length(s, q, words().second_person_questions);
-      if (n == 0) continue;
+    if (n == 0) continue;
     const size_t after = q + n;  // past fillers, so past the answer's speaker label too
     if (after >= end) return true;
     if (s.skip_fillers(after + 1) < end) continue;

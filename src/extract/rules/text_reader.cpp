@@ -262,9 +262,7 @@ std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t f
   }
   return span;
 }
-}  // namespace
 
-namespace {
 // "Plate 1600 kg": digits followed by a unit are a measurement, never a name or a reference.
 bool measurement(const Scan& s, const FieldCandidate& c) {
   return c.value.is_string() && util::all_digits(c.value.get<std::string>()) && c.last < s.size() &&
