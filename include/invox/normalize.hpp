@@ -108,6 +108,8 @@ struct SpokenIdPrefix {
 // `word` alone is a unit, money included ("kilos", "dollars"); a weak unit word ("m", "in") is
 // none.
 [[nodiscard]] bool is_unit_word(std::string_view word);
+// `word` alone names money, weakly included ("dollars", "quid", "pounds", which is also a weight).
+[[nodiscard]] bool is_money_word(std::string_view word);
 
 // DESIGN.md "Scoring a field": text case/punctuation/whitespace-insensitive, textarea as a set
 // of items under the same folding, numbers numerically, everything else exactly. Both null = equal.

@@ -322,6 +322,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.clock_openers = r.words("clock_openers");
   d.clock_suffixes = r.words("clock_suffixes");
   d.clock_relations = r.words("clock_relations");
+  d.arranged_time_verbs = r.words("arranged_time_verbs");
   d.period_start_words = r.words("period_start_words");
   d.period_end_words = r.words("period_end_words");
   d.span_edge_words = r.words("span_edge_words");
@@ -334,6 +335,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.rank_titles = r.words("rank_titles");
   d.organisation_words = r.words("organisation_words");
   d.organisation_heads = r.words("organisation_heads");
+  d.organisation_openers = r.words("organisation_openers");
   d.name_connectors = r.words("name_connectors");
   d.affiliation_words = r.words("affiliation_words");
   d.affiliation_openers = r.words("affiliation_openers");
@@ -341,6 +343,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.dwelling_unit_words = r.words("dwelling_unit_words");
   d.job_title_words = r.words("job_title_words");
   d.model_words = r.words("model_words");
+  d.medicine_words = r.words("medicine_words");
   d.name_particles = r.words("name_particles");
   d.correction_markers = r.phrases("correction_markers");
   d.rejection_markers = r.phrases("rejection_markers");
@@ -413,6 +416,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.generic_cue_words = r.words("generic_cue_words");
   d.derivational_suffixes = r.words("derivational_suffixes");
   d.synonyms = r.word_groups("synonyms");
+  d.kinds = r.word_groups("kinds");
   d.verb_forms = r.word_groups("verb_forms");
   d.empty_values = r.phrase_set("empty_values");
   d.nothing_values = r.phrase_set("nothing_values");

@@ -114,6 +114,7 @@ struct LexiconData {
   // Clock times: words that make a number a time of day ("eleven a.m.", "ten past nine"); words
   // of a time field's label that say it starts or ends a period ("Start time", "Finish time").
   WordSet clock_suffixes, clock_relations, period_start_words, period_end_words;
+  WordSet arranged_time_verbs;  // "I said eleven": a time agreed before, which "ten past" is past
   WordSet span_edge_words;            // "since yesterday": a date that bounds a span is not the event's day
   std::vector<Phrase> military_time_phrases;  // "hundred hours": "fourteen hundred hours" is a clock time
   std::vector<Phrase> question_openers;  // "what is", "how many": a question begins
@@ -121,12 +122,14 @@ struct LexiconData {
   WordSet full_name_phrases, rank_titles;
   // Proper names of organisations and named places ('Bluepeak Logistics', 'Kestrel and Finch').
   WordSet organisation_words, organisation_heads, name_connectors, affiliation_words, affiliation_openers;
+  WordSet organisation_openers;  // "from the lakeview chess club": before a lowercase organisation name
   WordSet street_words, dwelling_unit_words;  // street addresses said aloud
   WordSet job_title_words;
   WordSet age_words, age_openers, age_subjects, age_tails;  // ages said without their cue
   WordSet first_reading_words;  // "temperature at the start": a later reading does not revise it
   WordSet date_type_words, time_type_words;  // "Induction date" / "Induction time": one event
   WordSet model_words;     // a field that holds a product's model ("a Kelvara Combi 28")
+  WordSet medicine_words;  // a field that holds a medicine's name ("metformin, five hundred milligrams")
   WordSet name_particles;  // "Marieke de Waal": lowercase words inside a person's name
   std::vector<Phrase> correction_markers, rejection_markers, revision_markers, contrast_markers, change_openers;
   std::vector<Phrase> guideline_empty_markers;
@@ -166,6 +169,7 @@ struct LexiconData {
   WordSet naming_words, topic_words, person_words, identifier_words, place_words, building_words,
       street_field_words, generic_cue_words, derivational_suffixes;
   std::vector<std::vector<std::string>> synonyms;
+  std::vector<std::vector<std::string>> kinds;  // first word names the kind; the rest are members ("cattle", "steers")
   std::vector<std::vector<std::string>> verb_forms;  // irregular forms of one verb ("ring", "rang", "rung")
   // Placeholders.
   WordSet empty_values, nothing_values, nothing_openers, nothing_filler_words;

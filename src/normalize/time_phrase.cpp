@@ -175,13 +175,17 @@ std::optional<TimeHit> parse_digits(const Tokens& t, size_t i) {
     m = std::stoi(ms);
     strong = true;
   } else if (dot != std::string::npos) {
-    // "2.30 pm" (British writing) only with an am/pm marker.
+    // "2.30 pm" (British writing) is a time; a bare "11.05" only a weak reading, as a bare "1105" is,
+    // because it may as well be an amount.
     const std::string hs = s.substr(0, dot), ms = s.substr(dot + 1);
     if (!util::all_digits(hs) || ms.size() != 2 || !util::all_digits(ms) || hs.size() > 2) return std::nullopt;
-    Period p = Period::None;
-    if (period_at(t, last, p) == last) return std::nullopt;
     h = std::stoi(hs);
     m = std::stoi(ms);
+    Period p = Period::None;
+    if (period_at(t, last, p) == last) {
+      if (h > 23 || m > 59) return std::nullopt;
+      return finish(i, last, h, m, Period::None, false);
+    }
     strong = true;
   } else if (util::all_digits(s) && (s.size() == 3 || s.size() == 4)) {
     // Military "2200 hours", "0930h"; a bare four-digit "1430" is a weak reading.

@@ -147,4 +147,15 @@ bool is_measure_word(std::string_view word) {
 
 bool is_unit_word(std::string_view word) { return unit_named_by(word) != nullptr; }
 
+bool is_money_word(std::string_view word) {
+  const auto toks = normalize::tokenize(word);
+  for (const auto& e : normalize::table()) {
+    if (e.info.dimension != normalize::Dimension::Currency) continue;
+    for (const auto* list : {&e.strong, &e.weak})
+      for (auto p : *list)
+        if (normalize::match_phrase(toks, 0, p) == toks.size() && !toks.empty()) return true;
+  }
+  return false;
+}
+
 }  // namespace invox

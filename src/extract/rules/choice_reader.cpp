@@ -6,6 +6,7 @@
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/word_forms.hpp"
+#include "util/strings.hpp"
 
 namespace invox::rules {
 
@@ -14,9 +15,17 @@ constexpr double kBareOption = 0.7;      // option said without the field's cue
 constexpr double kCueBonus = 0.25;       // the field's cue shortly before the option
 constexpr size_t kCueDistance = 5;
 
+// The phrase says "no" itself ("no faults"); a word of absence or failure alone ("broken") can
+// still be negated ("none broken").
 bool phrase_has_negation(const Mention& m) {
   for (const auto& st : m.value->phrase.stems)
-    if (is_negation_word(st)) return true;
+    if (words().is_negator(st) || is_zero_quantifier(st)) return true;
+  return false;
+}
+
+bool says_failure(const Mention& m) {
+  for (const auto& w : util::split(util::to_lower_ascii(m.value->phrase.text), ' '))
+    if (words().negative_states.contains(w)) return true;
   return false;
 }
 
@@ -135,6 +144,16 @@ std::optional<bool> answered_polarity(const Scan& s, size_t answer, size_t field
   // "Did he hit his head? - His shoulder took it, not his head.": the answer negates the very
   // thing asked about.
   if (negates_own_word(s, answer, field)) return false;
+  // "The hall does have a licence, but no, we're bringing our own.": a no after a contrast in the
+  // answer's sentence is the answer.
+  for (size_t i = answer; i + 1 < s.size(); ++i) {
+    const Token& t = s.tok(i);
+    if (t.speaker || (i > answer && s.tok(i - 1).after == Break::Sentence)) break;
+    if (marker_length(s, i, words().contrast_markers) > 0) {
+      size_t nx = s.skip_fillers(i + marker_length(s, i, words().contrast_markers));
+      if (nx < s.size() && words().no_words.contains(s.tok(nx).norm)) return false;
+    }
+  }
   size_t n = 0;
   for (size_t i = answer; i < s.size() && n < kAnswerClause; ++i) {
     const Token& t = s.tok(i);
@@ -222,6 +241,19 @@ bool locative_modifier(const Scan& s, const Mention& m) {
   return false;
 }
 
+// "did not", "didn't", "has not": a negated auxiliary negates the verb after it even when no
+// determiner follows the verb, as in note-style "Did not hit head". A bare "not" after a noun
+// ("pain not assessed doctor informed") does not reach past its verb.
+bool auxiliary_negation(const Scan& s, std::optional<size_t> at) {
+  if (!at || !words().is_negator(s.tok(*at).norm)) return false;
+  const Token& t = s.tok(*at);
+  if (t.after != Break::None) return false;
+  for (const auto& suffix : words().negator_suffixes.items())
+    if (t.norm.size() > suffix.size() && t.norm.ends_with(suffix)) return true;
+  auto q = s.prev_content(*at);
+  return q && s.tok(*q).after == Break::None && is_auxiliary_word(s.tok(*q).norm);
+}
+
 std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t field) {
   // Inside the (possibly gapped) cue span: "lights are not working".
   for (size_t i = m.first; i < m.last; ++i)
@@ -248,7 +280,8 @@ std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t 
       return *p;
     }
     if (!is_auxiliary_word(t.norm) && !own_cue_word(s, field, t)) {
-      if (verb_skipped || !bridged || is_stopword(t.norm)) break;
+      if (verb_skipped || is_stopword(t.norm)) break;
+      if (!bridged && !auxiliary_negation(s, s.prev_content(*p))) break;
       verb_skipped = true;
     }
     bridged = bridged || is_auxiliary_word(t.norm);
@@ -276,6 +309,10 @@ std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t 
       // ... unless the sentence ends with it ("Injuries: no. Police called: yes.").
       size_t nx = s.skip_fillers(i + 1);
       if (t.after != Break::Sentence && nx < s.size() && s.anchor_at(nx, field, true)) break;
+      // "Seals not broken", "none broken": a negation of a word of absence or failure affirms.
+      if (t.after == Break::None && nx < s.size() && words().is_negator(t.norm) &&
+          words().negative_states.contains(s.tok(nx).norm))
+        return std::nullopt;
       return i;
     }
     if (t.after == Break::Sentence || t.after == Break::Comma) break;
@@ -412,8 +449,14 @@ std::vector<FieldCandidate> read_boolean_field(const Scan& s, size_t field) {
       if (m.value->phrase.stems.size() == 1 && about_other_field(s, field, m) && !own_words_near(s, field, m)) continue;
       c.value = m.value->value;
       c.score = m.strength;
-      // "no hazmat placards": a phrase that means yes, negated right before it, says no.
-      if (c.value.is_boolean() && c.value.get<bool>() && negated_option(s, m)) c.value = false;
+      // "no hazmat placards": a phrase that means yes, negated right before it, says no; "none
+      // broken" for "'broken' -> false" says yes, as the phrase says a failure (lexicon
+      // negative_states) that is negated. A negated alternative ("no safe place on file" for
+      // "left in a safe place -> false") says nothing of the field.
+      if (c.value.is_boolean() && negated_option(s, m)) {
+        if (c.value.get<bool>()) c.value = false;
+        else if (says_failure(m)) c.value = true;
+      }
     } else {
       if (m.cue->kind == CueKind::Unit || m.cue->weak || locative_modifier(s, m)) continue;
       // "Okay if I remote in?": a question or an offer is read before the "if" that makes a

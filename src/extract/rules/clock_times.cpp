@@ -9,6 +9,7 @@
 #include "extract/rules/date_time_pairs.hpp"
 #include "extract/rules/event_dates.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "invox/normalize.hpp"
 
 namespace invox::rules {
 
@@ -170,6 +171,57 @@ bool marked_time(const Scan& s, const FieldCandidate& c) {
   return relation && m && *m % 5 == 0;
 }
 
+namespace {
+// The hour said right after a verb naming a time agreed before ("I said eleven", "I told your
+// office nine"; lexicon arranged_time_verbs), the latest within a few sentences before token i.
+std::optional<size_t> agreed_hour_before(const Scan& s, size_t i) {
+  constexpr size_t kHourReach = 40;  // tokens back
+  constexpr size_t kVerbReach = 3;   // "told your office nine"
+  const size_t from = i > kHourReach ? i - kHourReach : 0;
+  for (size_t k = i; k-- > from;) {
+    const Token& t = s.tok(k);
+    if (t.filler || !says_number(t)) continue;
+    // One number word alone, not part of a longer number ("nine thirty").
+    if (k + 1 < s.size() && t.after == Break::None && says_number(s.tok(k + 1))) continue;
+    if (k > 0 && s.tok(k - 1).after == Break::None && says_number(s.tok(k - 1))) continue;
+    auto p = s.prev_content(k);
+    for (size_t n = 0; n < kVerbReach && p && s.tok(*p).after != Break::Sentence; ++n) {
+      if (words().arranged_time_verbs.contains(s.tok(*p).norm)) return k;
+      p = s.prev_content(*p);
+    }
+  }
+  return std::nullopt;
+}
+
+// "I said eleven and it's ten past now": minutes past (or after) with no hour said after them,
+// starting at token i, are past the hour agreed a little before; nullopt without one.
+std::optional<FieldCandidate> past_agreed_hour(const Scan& s, size_t i, const Field& time_field) {
+  constexpr size_t kMinuteWords = 3;  // "twenty five minutes"
+  const Token& first = s.tok(i);
+  if (!says_number(first) && !words().clock_relations.contains(first.norm)) return std::nullopt;
+  size_t p = i;
+  while (p < s.size() && p <= i + kMinuteWords && s.tok(p).norm != "past" && s.tok(p).norm != "after") {
+    if (s.tok(p).after != Break::None) return std::nullopt;
+    ++p;
+  }
+  if (p == i || p >= s.size() || p > i + kMinuteWords) return std::nullopt;
+  // "ten past nine" has its own hour.
+  size_t next = s.skip_fillers(p + 1);
+  if (s.tok(p).after == Break::None && next < s.size() && says_number(s.tok(next))) return std::nullopt;
+  auto hour = agreed_hour_before(s, i);
+  if (!hour) return std::nullopt;
+  const std::string text = std::string(s.span_text(i, p + 1)) + " " + std::string(s.span_text(*hour, *hour + 1));
+  auto parsed = parse_value_prefix(text, time_field, s.ctx);
+  if (!parsed || parsed->value.is_null() || parsed->consumed < text.size()) return std::nullopt;
+  FieldCandidate c;
+  c.value = parsed->value;
+  c.first = i;
+  c.last = p + 1;
+  c.cue_first = i;
+  return c;
+}
+}  // namespace
+
 bool taken_by_best(const Scan& s, const std::vector<std::vector<FieldCandidate>>& ranked, const FieldCandidate& c) {
   for (size_t g = 0; g < ranked.size(); ++g) {
     const auto& r = ranked[g];
@@ -225,11 +277,16 @@ void assign_unlabeled_times(const Scan& s, std::vector<std::vector<FieldCandidat
   for (size_t i = 0; i < s.size() && next < open.size(); ++i) {
     if (s.tok(i).filler) continue;
     auto opener = s.prev_content(i);
+    // "it's only ten past": a restrictive adverb between the opener and the time.
+    if (opener && words().restrictive_adverbs.contains(s.tok(*opener).norm) && s.tok(*opener).after == Break::None)
+      opener = s.prev_content(*opener);
     bool introduced = opener && words().clock_openers.contains(s.tok(*opener).norm);
-    auto c = s.parse_typed(i, std::min(s.size(), i + 8), *time_field);
+    auto c = introduced ? past_agreed_hour(s, i, *time_field) : std::nullopt;
+    const bool past_hour = c.has_value();  // ends with "past": no count, whatever follows
+    if (!c) c = s.parse_typed(i, std::min(s.size(), i + 8), *time_field);
     if (!c || (!introduced && !marked_time(s, *c))) continue;
     // "at five pallets" is a count: a clock time ends its clause or meets a function word.
-    if (!s.stands_alone(c->last) || taken_by_best(s, ranked, *c)) continue;
+    if ((!past_hour && !s.stands_alone(c->last)) || taken_by_best(s, ranked, *c)) continue;
     // "see her again tomorrow at ten": the time of a planned day is not this form's event.
     if (later_day_near(s, c->first, c->last)) {
       i = c->last - 1;

@@ -8,6 +8,7 @@
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/transcript_tokens.hpp"
+#include "invox/normalize.hpp"
 #include "util/strings.hpp"
 
 namespace invox::rules {
@@ -109,15 +110,29 @@ bool counts_people(const Field& f) {
   return false;
 }
 
-// "sixty-five per head" for "Budget per head": the field is itself an amount per thing, so the
-// distributive word after its number is what it measures.
-bool rate_field_word(const Field& f, const std::string& word) {
+// The field's unit, label or an alias has the word: "sixty-five per head" for "Budget per head"
+// (the field is itself an amount per thing), "six hours" for "Hours worked".
+bool field_says_word(const Field& f, const std::string& word) {
   std::vector<std::string> texts{f.unit, f.label};
   texts.insert(texts.end(), f.aliases.begin(), f.aliases.end());
   for (const auto& t : texts)
     for (const auto& w : util::split(util::to_lower_ascii(t), ' '))
       if (w == word) return true;
   return false;
+}
+// "one parcel about twelve pounds": a number said with a unit of measure (the unit read with it,
+// or the word right after it) is a measurement, no count of a field that measures nothing.
+// Money still counts ("a twenty-five dollar charge"; "pounds" may be money), and so does the
+// field's own word ("six hours" for "Hours worked").
+bool measured(const Scan& s, const FieldCandidate& c, const Field& f) {
+  if (words().unit_for_symbol(f.unit) != nullptr || c.last == 0) return false;
+  size_t u = c.last - 1;
+  if (says_number(s.tok(u))) {
+    u = s.skip_fillers(c.last);
+    if (u >= s.size() || s.tok(c.last - 1).after != Break::None) return false;
+  }
+  const std::string& word = s.tok(u).norm;
+  return is_measure_word(word) && !is_money_word(word) && !field_says_word(f, word);
 }
 }  // namespace
 
@@ -132,10 +147,11 @@ bool not_a_count(const Scan& s, const FieldCandidate& c, const Field& f) {
   if (pronoun_number(s, c) || after_bare_half(s, c.first, f) || after_ordinal(s, c.first) ||
       counts_defective_subset(s, c, f))
     return true;
+  if (measured(s, c, f)) return true;
   auto next = next_in_clause(s, c.last);
   if (!next) return false;
   const std::string& n = s.tok(*next).norm;
-  if (w.distributive_words.contains(n) && !rate_field_word(f, n)) return true;
+  if (w.distributive_words.contains(n) && !field_says_word(f, n)) return true;
   // "on site eleven a.m.": a time of day, not a count.
   if (w.clock_suffixes.contains(n) && *next == s.skip_fillers(c.last)) return true;
   if (marker_length(s, *next, w.partitive_heads) > 0 && whole_said_before(s, c.first)) return true;

@@ -122,6 +122,36 @@ void add_value(FieldLexicon& fl, const std::string& text, Json value, double str
 
 Json mapped_value(const Field& f, const std::string& target);
 
+// Members of a kind (lexicon `kinds`): an enum option that names a kind is said by its members
+// ("steers" -> cattle); a yes/no field whose label or description names a kind is cued by them
+// ("Warfarin for his AF" for "takes a regular anticoagulant").
+void add_kind_members(FieldLexicon& fl) {
+  constexpr double kMemberStrength = 0.8;  // a member says its kind less surely than the kind's name
+  const Field& f = *fl.field;
+  std::vector<std::string> about;
+  if (f.type == FieldType::Boolean)
+    for (const std::string& text : {f.label, f.description})
+      for (const auto& st : make_phrase(text).stems) about.push_back(st);
+  for (const auto& kind : words().kinds) {
+    const std::string name = stem(kind[0]);
+    if (f.type == FieldType::Enum) {
+      for (const auto& o : f.options) {
+        const Phrase op = make_phrase(o);
+        if (op.stems.size() != 1 || !stems_match(op.stems[0], name)) continue;
+        for (size_t i = 1; i < kind.size(); ++i) {
+          const Phrase mp = make_phrase(kind[i]);
+          bool known = std::any_of(fl.values.begin(), fl.values.end(),
+                                   [&](const ValuePhrase& v) { return v.phrase.stems == mp.stems; });
+          if (!known) add_value(fl, kind[i], Json(o), kMemberStrength);
+        }
+      }
+    } else if (f.type == FieldType::Boolean &&
+               std::any_of(about.begin(), about.end(), [&](const std::string& st) { return stems_match(st, name); })) {
+      for (size_t i = 1; i < kind.size(); ++i) add_cue(fl, kind[i], kMemberStrength);
+    }
+  }
+}
+
 // "will apply" is also said "we'd like to apply", "I think I'll apply": an option that opens with
 // a modal verb (lexicon auxiliary_verbs) is a weaker value phrase without it.
 void add_value_without_modal(FieldLexicon& fl, const std::string& option, const std::string& value) {
@@ -477,6 +507,7 @@ Lexicon build_lexicon(const Template& tmpl) {
     }
     for (const auto& p : gi.empty_phrases) add_value(fl, p, Json(), 0.95);
     if (f.type == FieldType::Enum || f.type == FieldType::Boolean) add_category_items(fl, gi);
+    add_kind_members(fl);
     lex.fields.push_back(std::move(fl));
   }
   // Sub-phrases of labels and aliases that only one field owns ("other rider" of

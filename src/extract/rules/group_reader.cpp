@@ -142,6 +142,7 @@ struct Reader {
     params.imply_event_date = false;
     params.lead_field = lead;
     params.unlabeled_numbers = guesses;
+    params.dosed_medicines = false;
     auto all = extract_all(lex, text.substr(begin, end - begin), {}, ctx, params);
     for (auto& [id, c] : all) {
       if (c.value.is_null()) continue;

@@ -5,6 +5,7 @@
 
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/word_forms.hpp"
+#include "util/strings.hpp"
 
 namespace invox::rules {
 
@@ -29,8 +30,10 @@ void imply_event_booleans(const Lexicon& lex, std::map<std::string, Candidate>& 
       auto it = out.find(t.field->id);
       if (it == out.end() || it->second.value.is_null()) continue;
       const auto theirs = label_stems(*t.field);
+      // "Parent contacted at" covers "Parent contacted" though only a function word is added.
       bool covered =
-          theirs.size() > mine.size() && std::all_of(mine.begin(), mine.end(), [&](const std::string& st) {
+          (theirs.size() > mine.size() || util::to_lower_ascii(t.field->label) != util::to_lower_ascii(b.field->label)) &&
+          std::all_of(mine.begin(), mine.end(), [&](const std::string& st) {
             return std::any_of(theirs.begin(), theirs.end(), [&](const std::string& o) { return stems_match(st, o); });
           });
       if (!covered) continue;

@@ -1,9 +1,13 @@
 #include "extract/rules/named_things.hpp"
 
+#include <algorithm>
+#include <string>
+
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/proper_names.hpp"
 #include "extract/rules/text_values.hpp"
+#include "extract/rules/word_forms.hpp"
 #include "util/strings.hpp"
 
 namespace invox::rules {
@@ -25,6 +29,58 @@ bool opens_run(const Scan& s, size_t i) {
   return !p || s.tok(*p).after != Break::None || !s.tok(*p).capitalized || s.tok(*p).speaker;
 }
 }  // namespace
+
+bool names_medicine(const FieldLexicon& fl) {
+  if (!fl.field || fl.field->type != FieldType::Text || fl.code_like) return false;
+  std::vector<std::string> own = util::split(util::to_lower_ascii(fl.field->id), '_');
+  for (const auto& t : tokenize(fl.field->label).tokens) own.push_back(t.stem);
+  for (const auto& w : own)
+    for (const auto& m : words().medicine_words.items())
+      if (stems_match(stem(w), stem(m))) return true;
+  return false;
+}
+
+namespace {
+// A unit a dose is measured in: one of mass or volume ("milligrams", "mg", "ml").
+bool dose_unit(const std::string& w) {
+  for (const auto& u : words().units)
+    if (u.dimension == "mass" || u.dimension == "volume")
+      if (std::find(u.words.begin(), u.words.end(), w) != u.words.end()) return true;
+  return false;
+}
+}  // namespace
+
+std::vector<FieldCandidate> read_dosed_medicine(const Scan& s, size_t field) {
+  constexpr double kDosedScore = 0.5;  // a guess from the shape of the talk
+  constexpr size_t kNumberWords = 6;   // "two hundred and fifty", "two point five"
+  if (!names_medicine(s.lex.fields[field])) return {};
+  Field by_mass, by_volume;  // a dose's number, read as either field reads it
+  by_mass.type = by_volume.type = FieldType::Number;
+  by_mass.unit = "mg";
+  by_volume.unit = "ml";
+  for (size_t i = 1; i < s.size(); ++i) {
+    const Token& name = s.tok(i - 1);
+    if (!says_number(s.tok(i)) || says_number(name) || name.filler || name.has_digit || is_stopword(name.norm) ||
+        is_linking_word(name.norm) || is_number_word(name.norm) || name.after == Break::Sentence ||
+        s.anchor_at(i - 1, field, true))
+      continue;
+    // The dose's number ("two point five", "five hundred") and the unit right after it; the
+    // number may be read with its unit.
+    auto amount = s.parse_typed(i, std::min(s.size(), i + kNumberWords), by_mass);
+    if (!amount) amount = s.parse_typed(i, std::min(s.size(), i + kNumberWords), by_volume);
+    if (!amount) continue;
+    const size_t last = amount->last;
+    const bool unit_read = dose_unit(s.tok(last - 1).norm);
+    if (!unit_read && (last >= s.size() || s.tok(last - 1).after != Break::None || !dose_unit(s.tok(last).norm)))
+      continue;
+    auto c = text_span(s, field, i - 1, i);
+    if (!c) continue;
+    c->score = kDosedScore;
+    c->cue_first = i - 1;
+    return {*c};
+  }
+  return {};
+}
 
 bool names_model(const FieldLexicon& fl) {
   if (!fl.field || fl.field->type != FieldType::Text || fl.code_like) return false;

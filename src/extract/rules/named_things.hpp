@@ -15,6 +15,14 @@ namespace invox::rules {
 // in the same clause, that holds no field's cue and is no date ("the old Ardent Regular 15").
 [[nodiscard]] std::vector<FieldCandidate> read_product_model(const Scan& s, size_t field);
 
+// The field's label or id says it holds a medicine's name (lexicon `medicine_words`).
+[[nodiscard]] bool names_medicine(const FieldLexicon& fl);
+
+// A medicine field's value: the first word said right before a dose, a number and a unit of
+// mass or volume in the same clause ("Dr. Yoon prescribed metformin, five hundred milligrams",
+// "amlodipine 5 mg"), that is no function word, number or other field's cue.
+[[nodiscard]] std::vector<FieldCandidate> read_dosed_medicine(const Scan& s, size_t field);
+
 // A business-name field's value presented with "this is": after a determiner ("This is The
 // Copper Tandoor") or a possessive and a noun set off by a comma ("This is my truck, Birria
 // Bros."). Not when the noun is a person word ("my colleague, Ann Lee").

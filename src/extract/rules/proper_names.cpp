@@ -261,6 +261,28 @@ bool names_organisation(const FieldLexicon& fl) {
   return organisation;
 }
 
+bool names_organisation_staff(const FieldLexicon& fl) {
+  if (!fl.field || !names_person(fl)) return false;
+  for (const auto& w : util::split(util::to_lower_ascii(fl.field->label + " " + fl.field->description), ' '))
+    if (words().organisation_words.contains(w)) return true;
+  return false;
+}
+
+bool followed_by_organisation(const Scan& s, size_t name_last) {
+  if (!s.tt.cased || name_last == 0 || name_last >= s.size()) return false;
+  size_t k = s.skip_fillers(name_last);
+  const bool comma = s.tok(name_last - 1).after == Break::Comma;
+  if (k < s.size() && (s.tok(k).norm == "with" || s.tok(k).norm == "from") &&
+      (comma || s.tok(name_last - 1).after == Break::None))
+    k = s.skip_fillers(k + 1);
+  else if (!comma)
+    return false;
+  if (k >= s.size()) return false;
+  const Token& t = s.tok(k);
+  // "Derek Oyelaran, I sampled these": a clause of the speaker's, not an organisation.
+  return name_word(t) && !t.speaker && !opener_word(t.norm);
+}
+
 bool sentence_opener_only(const Scan& s, size_t first, size_t last) {
   if (!s.tt.cased || last != first + 1 || last >= s.size()) return false;
   auto p = s.prev_content(first);
@@ -269,11 +291,40 @@ bool sentence_opener_only(const Scan& s, size_t first, size_t last) {
   return opens && s.tok(first).after == Break::None && !next.capitalized;
 }
 
+namespace {
+// "from the lakeview chess club", "for kilbrack county council": in a lowercase transcript, up to
+// four content words after an organisation opener (and an article) that end with an
+// organisation's word (lexicon organisation_openers, organisation_heads).
+std::optional<NameRun> spoken_organisation_at(const Scan& s, size_t i) {
+  constexpr size_t kNameWords = 4;
+  if (!words().organisation_openers.contains(s.tok(i).norm) || s.tok(i).after != Break::None) return std::nullopt;
+  size_t first = s.skip_fillers(i + 1);
+  if (first < s.size() && words().determiners.contains(s.tok(first).norm) && s.tok(first).after == Break::None)
+    first = s.skip_fillers(first + 1);
+  std::optional<size_t> head;
+  for (size_t k = first; k < s.size() && k < first + kNameWords; ++k) {
+    const Token& t = s.tok(k);
+    const bool head_word = k > first && words().organisation_heads.contains(t.norm);
+    // Another field's cue ends the name; the organisation's word may be a cue itself ("club").
+    if (t.filler || t.has_digit || is_stopword(t.norm) || is_linking_word(t.norm) || is_number_word(t.norm) ||
+        words().subject_pronouns.contains(t.norm) || (k > first && !head_word && s.anchor_at(k, s.lex.fields.size(), false)))
+      break;
+    if (head_word) head = k;
+    if (t.after != Break::None) break;
+  }
+  if (!head) return std::nullopt;
+  return NameRun{first, *head + 1};
+}
+}  // namespace
+
 void assign_organisation_names(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
-  if (!s.tt.cased) return;
   std::vector<NameRun> runs;
   for (size_t i = 0, next = 0; i < s.size(); i = next) {
     next = i + 1;
+    if (!s.tt.cased) {
+      if (auto r = spoken_organisation_at(s, i)) runs.push_back(*r), next = r->last;
+      continue;
+    }
     if (!name_word(s.tok(i))) continue;
     if (auto r = organisation_at(s, i, next)) runs.push_back(*r);
   }

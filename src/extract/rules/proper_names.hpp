@@ -4,7 +4,8 @@
 // organisation's name said without a label ("here for the inspection of Kestrel and Finch
 // Architects") fills a field that holds a company; a named place of a kind the field's
 // guidelines list ("This is the Hollins Creek weigh station") fills a location field.
-// Lowercase (speech-to-text) transcripts carry no capitals, so none of this applies there.
+// Lowercase (speech-to-text) transcripts carry no capitals: there only an organisation's name
+// said after "from", "for", "with" or "at" and ending with a business's word is read.
 #include <vector>
 
 #include "extract/rules/scan.hpp"
@@ -33,6 +34,14 @@ namespace invox::rules {
 // content words, not across a function word, a number, a date or another field's cue (another
 // field's option word may be part of it). `end` in cased transcripts.
 [[nodiscard]] size_t spoken_name_end(const Scan& s, size_t field, size_t first, size_t end);
+
+// A person field of a member of an organisation's staff: its description says the person and an
+// organisation word ("Agency staff member who did the viewing", "Lift company technician").
+[[nodiscard]] bool names_organisation_staff(const FieldLexicon& fl);
+
+// The person's name ending at token `name_last` is set off by the organisation they are with:
+// ", with Bayview Rentals", " from Apex Vertical", ", Summit Aerial." (cased transcripts only).
+[[nodiscard]] bool followed_by_organisation(const Scan& s, size_t name_last);
 
 // The field holds the name of an organisation (its label or description says company,
 // carrier, supplier, business, ...), not a person's.

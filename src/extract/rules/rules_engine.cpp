@@ -216,6 +216,8 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
     if (ranked[f].empty()) ranked[f] = rank(read_place_named_with_kind(scan, f), params.keep_ratio);
   }
   assign_organisation_names(scan, ranked);
+  for (size_t f = 0; f < lex.fields.size(); ++f)
+    if (ranked[f].empty() && lex.fields[f].field->type == FieldType::Text) ranked[f] = read_affiliated_name(scan, f);
   // The first person field of a form is its subject; unnamed by any cue, look for an intro.
   for (size_t f = 0; f < lex.fields.size(); ++f) {
     if (!lex.fields[f].person_name || lex.fields[f].field->type != FieldType::Text) continue;
@@ -226,6 +228,9 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
 
   for (size_t f = 0; f < lex.fields.size(); ++f)
     if (lex.fields[f].field->id == params.lead_field && ranked[f].empty()) ranked[f] = read_lead_phrase(scan, f);
+  if (params.dosed_medicines)
+    for (size_t f = 0; f < lex.fields.size(); ++f)
+      if (ranked[f].empty()) ranked[f] = read_dosed_medicine(scan, f);
 
   if (params.imply_event_date) date_event(scan, ranked);
   future_dates(scan, ranked);

@@ -24,6 +24,9 @@ struct EngineParams {
   // A number field no cue finds takes the first number said that no other field holds ("hex
   // bolts, forty cases"): right for a record of a list, where the text is one short clause.
   bool unlabeled_numbers = false;
+  // A medicine field no cue finds takes the word said right before a dose ("metformin, five
+  // hundred milligrams"); off for a group's record, whose spans split the talk around doses.
+  bool dosed_medicines = true;
   // Byte offsets in the text after which the speaker paused (pause_breaks below).
   // In recognizer text without sentence punctuation a pause ends the sentence, so a value does
   // not run into the next one ("allergies penicillin <pause> temperature ...").

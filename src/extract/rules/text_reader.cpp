@@ -430,7 +430,31 @@ bool after_document_word(const Scan& s, size_t i) {
   if (w.ends_with("'s")) w.resize(w.size() - 2);
   return words().document_words.contains(w);
 }
+
+// Another field of the template holds an organisation's staff member.
+bool staff_field_other_than(const Scan& s, size_t field) {
+  for (size_t g = 0; g < s.lex.fields.size(); ++g)
+    if (g != field && names_organisation_staff(s.lex.fields[g])) return true;
+  return false;
+}
 }  // namespace
+
+std::vector<FieldCandidate> read_affiliated_name(const Scan& s, size_t field) {
+  constexpr double kAffiliatedScore = 0.65;
+  if (!s.tt.cased || !names_organisation_staff(s.lex.fields[field])) return {};
+  for (size_t i = 0; i + 1 < s.size(); ++i) {
+    if (s.tok(i).filler) continue;
+    const size_t n = marker_length(s, i, words().self_introductions);
+    if (n == 0) continue;
+    const size_t from = s.skip_fillers(i + n);
+    auto c = read_person_at(s, field, from, s.region_end(from, field, false, 6));
+    if (!c || !followed_by_organisation(s, c->last)) continue;
+    c->score = kAffiliatedScore;
+    c->cue_first = i;
+    return {*c};
+  }
+  return {};
+}
 
 std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field) {
   constexpr double kIntroScore = 0.7;
@@ -458,6 +482,9 @@ std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field) {
     size_t end = s.region_end(from, field, false, 6);
     auto c = read_person_at(s, field, from, end);
     if (!c) continue;
+    // "I'm Dana Whitfield, with Bayview Rentals": with a field for the organisation's staff, a
+    // name said with its organisation is that person's, not the form's subject.
+    if (staff_field_other_than(s, field) && followed_by_organisation(s, c->last)) continue;
     c->score = score;
     c->cue_first = i;
     out.push_back(*c);

@@ -16,6 +16,11 @@ namespace invox::rules {
 // The form's subject when no cue names it: a self-introduction ("this is Maria Lopez",
 // "it's Sam Patel") or "<form> for <Name>" in the opening words.
 [[nodiscard]] std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field);
+
+// "I'm Dana Whitfield, with Bayview Rentals": for a field of an organisation's staff ("Agency
+// staff member who did the viewing") that nothing filled, the first self-introduced name set off
+// by the organisation the speaker is with (cased transcripts).
+[[nodiscard]] std::vector<FieldCandidate> read_affiliated_name(const Scan& s, size_t field);
 // The phrase the text opens with, up to its first clause end (a person's name for a name
 // field): how a record of a list is named ("Stretch wrap, code ...", "Kofi Antwi, HPV, ...").
 [[nodiscard]] std::vector<FieldCandidate> read_lead_phrase(const Scan& s, size_t field);

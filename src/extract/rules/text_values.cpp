@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -174,10 +175,39 @@ bool is_titled_name_item(const Scan& s, size_t b, size_t e) {
 // Function words that never end a value ("... on the" -> "..."); "out", "off", "up" can.
 bool is_dangling(const std::string& w) { return words().dangling_words.contains(w); }
 
+// Words the lexicon knows as something else than a name: a weekday ("it's saturday arvo"), a
+// word for a day, politeness, a one-word self-correction ("the twelfth floor sorry") and, when
+// not capitalized, the past form of an irregular verb ("it's just gone half two") or a part of
+// the day ("saturday arvo").
+// A one-word self-correction marker ("sorry", "actually", "wait").
+bool is_correction_word(std::string_view w) {
+  static const std::set<std::string, std::less<>> kWords = [] {
+    std::set<std::string, std::less<>> out;
+    for (const auto& phrase : words().correction_markers)
+      if (phrase.size() == 1) out.insert(phrase[0]);
+    return out;
+  }();
+  return kWords.contains(w);
+}
+
+bool known_non_name(const Token& t) {
+  static const std::set<std::string, std::less<>> kPastForms = [] {
+    std::set<std::string, std::less<>> out;
+    for (const auto& forms : words().verb_forms) out.insert(forms.begin() + 1, forms.end());
+    return out;
+  }();
+  const auto& w = words();
+  if (auto d = w.weekday_names.index_of(t.norm); d && w.weekday_names.name(*d) == t.norm) return true;
+  if (w.day_deictics.contains(t.norm) || w.courtesy_words.contains(t.norm) || is_correction_word(t.norm)) return true;
+  if (t.capitalized) return false;  // "Dawn", "Said": names too
+  return kPastForms.contains(t.norm) || w.morning_words.contains(t.norm) || w.afternoon_words.contains(t.norm);
+}
+
 // Capitalized at a turn start but never part of a name: greetings ("Hi", "Okay"), number
 // words ("Four"), contractions ("That'd", "I'm"; not "O'Neill").
 bool not_a_name(const Token& t) {
   if (words().greetings.contains(t.norm) || is_number_word(t.norm) || is_subject_pronoun(t.norm)) return true;
+  if (known_non_name(t)) return true;
   size_t apostrophe = t.norm.find('\'');
   return apostrophe != std::string::npos && t.norm.size() - apostrophe <= 3;
 }
@@ -325,12 +355,27 @@ std::optional<FieldCandidate> phrase_span(const Scan& s, size_t field, size_t fi
   const auto trailing = [&](const std::string& w) {
     return is_dangling(w) || words().courtesy_words.contains(w) || (list && words().day_deictics.contains(w));
   };
+  // "a pair of thongs as well": the word that adds the value to the ones before is no part of it.
+  constexpr size_t kLongestAddition = 4;  // "on top of that"
+  for (size_t k = last > kLongestAddition ? last - kLongestAddition : 0; k < last; ++k)
+    if (k > first && marker_length(s, k, words().list_additions) == last - k) {
+      last = k;
+      break;
+    }
   while (last > first && (trailing(s.tok(last - 1).norm) || s.tok(last - 1).filler) &&
          !(last - 1 > first && joined_to_next(s, last - 2)))
     --last;
   if (last <= first) return std::nullopt;
   // "I'll hold off on the vet": a particle of a phrasal verb alone is no value.
   if (last == first + 1 && words().verb_particles.contains(s.tok(first).norm)) return std::nullopt;
+  // "Lost property then", "..., sorry", "No, it's not": words that carry no content are no value.
+  if (std::all_of(s.tt.tokens.begin() + static_cast<std::ptrdiff_t>(first),
+                  s.tt.tokens.begin() + static_cast<std::ptrdiff_t>(last), [](const Token& t) {
+                    return t.filler || is_stopword(t.norm) || is_linking_word(t.norm) || is_negation_word(t.norm) ||
+                           is_correction_word(t.norm) || words().courtesy_words.contains(t.norm) ||
+                           words().greetings.contains(t.norm);
+                  }))
+    return std::nullopt;
   const FieldLexicon& fl = s.lex.fields[field];
   // "we'd like a room": a clause about the speaker is not the value of a one-line field.
   if (fl.field->type == FieldType::Text && opens_with_subject(s.tok(first).norm)) return std::nullopt;

@@ -12,9 +12,12 @@
 #include "extract/rules/count_readings.hpp"
 #include "extract/rules/date_time_pairs.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/listed_counts.hpp"
 #include "extract/rules/restated_totals.hpp"
 #include "extract/rules/temperature_scale.hpp"
 #include "extract/rules/weekday_tense.hpp"
+#include "extract/rules/word_forms.hpp"
+#include "util/strings.hpp"
 
 namespace invox::rules {
 
@@ -177,6 +180,21 @@ bool unit_said_later(const Scan& s, const FieldCandidate& c, size_t end, size_t 
   return false;
 }
 
+// "landing door lock on floor three" for "Floors served": a word of the field's cues said in
+// the singular where the cue has it plural names one of the things, and a number right after it
+// is that thing's number ("floor three", "Year 3"), not how many there are.
+bool numbers_one_thing(const Scan& s, size_t field, const FieldCandidate& c) {
+  if (c.first == 0) return false;
+  auto p = s.prev_content(c.first);
+  if (!p || *p + 1 != c.first) return false;
+  const Token& said = s.tok(*p);
+  if (said.after != Break::None || said.colon_after || said.norm.ends_with('s') || is_stopword(said.norm)) return false;
+  for (const auto& cue : s.lex.fields[field].cues)
+    for (const auto& w : util::split(util::to_lower_ascii(cue.phrase.text), ' '))
+      if (w.size() > said.norm.size() && w.ends_with('s') && stems_match(stem(w), said.stem)) return true;
+  return false;
+}
+
 std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size_t field) {
   const FieldLexicon& fl = s.lex.fields[field];
   const Field& f = *fl.field;
@@ -208,6 +226,8 @@ std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size
     for (size_t k = 0; k < rank && c; ++k)
       c = next_of_pair(s, *c, end, field, f);
     if (!c || !in_range(c->value, f)) return std::nullopt;
+    if (f.type == FieldType::Number && words().unit_for_symbol(f.unit) == nullptr && numbers_one_thing(s, field, *c))
+      return std::nullopt;
     c->score = m.strength * (1.0 - kDistancePenalty * static_cast<double>(seen - 1));
     c->cue_first = m.first;
     return c;
@@ -318,8 +338,11 @@ std::optional<FieldCandidate> read_backward_over_noun(const Scan& s, const Menti
   if (m.cue->kind == CueKind::Unit || m.first < 2) return std::nullopt;
   size_t noun = m.first - 1;
   const Token& t = s.tok(noun);
+  // "340 hoggets counted": an enum option naming what is counted ("hoggets" -> sheep) is the noun.
+  const Mention* other = s.anchor_at(noun, field, true);
+  const bool counted_kind = other && other->is_value && s.lex.fields[other->field].field->type == FieldType::Enum;
   if (t.filler || t.has_digit || is_stopword(t.norm) || is_number_word(t.norm) || t.after != Break::None ||
-      s.tok(noun - 1).after != Break::None || s.anchor_at(noun, field, true))
+      s.tok(noun - 1).after != Break::None || (other && !counted_kind))
     return std::nullopt;
   const Field& f = *s.lex.fields[field].field;
   if (f.unit.empty() && measures_each(s, m)) return std::nullopt;
@@ -409,6 +432,7 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
       if (!c && zero_ok) c = read_zero_count(s, m);
       if (!c) c = read_forward(s, m, field);
       if (!c) c = read_answer(s, m, field);
+      if (!c && f.type == FieldType::Number) c = read_listed_count(s, m, field);
       // "Tuesday, 2:30 appointment": a clock time said right before its cue word.
       if (!c && f.type == FieldType::Time && number_before) c = read_backward(s, m, field);
       if (!c && f.type == FieldType::Number) {
