@@ -21,8 +21,9 @@ std::optional<size_t> OrderedWords::index_of(std::string_view word) const {
   return std::nullopt;
 }
 
-bool LexiconData::is_negator(std::string_view w) const {
-  if (negators.contains(w)) return true;
+bool LexiconData::is_negator(std::string_view w) const { return negators.contains(w) || has_negator_suffix(w); }
+
+bool LexiconData::has_negator_suffix(std::string_view w) const {
   for (const auto& s : negator_suffixes.items())
     if (w.size() > s.size() && w.ends_with(s)) return true;
   return false;

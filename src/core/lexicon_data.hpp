@@ -177,6 +177,8 @@ struct LexiconData {
 
   // A negating word: a negator or a word with a negating suffix ("won't").
   [[nodiscard]] bool is_negator(std::string_view word) const;
+  // A negation made by a word's ending ("didn't", "won't"; negator_suffixes).
+  [[nodiscard]] bool has_negator_suffix(std::string_view word) const;
   // A number word of any kind (digit, teen, tens, scale, spoken zero, repeat word).
   [[nodiscard]] bool is_number_word(std::string_view word) const;
   // The unit entry a template's unit symbol names ("kg", "°C", "breaths/min", "kilos"), compared

@@ -149,8 +149,8 @@ std::optional<bool> answered_polarity(const Scan& s, size_t answer, size_t field
   for (size_t i = answer; i + 1 < s.size(); ++i) {
     const Token& t = s.tok(i);
     if (t.speaker || (i > answer && s.tok(i - 1).after == Break::Sentence)) break;
-    if (marker_length(s, i, words().contrast_markers) > 0) {
-      size_t nx = s.skip_fillers(i + marker_length(s, i, words().contrast_markers));
+    if (const size_t contrast = marker_length(s, i, words().contrast_markers); contrast > 0) {
+      const size_t nx = s.skip_fillers(i + contrast);
       if (nx < s.size() && words().no_words.contains(s.tok(nx).norm)) return false;
     }
   }
@@ -248,8 +248,7 @@ bool auxiliary_negation(const Scan& s, std::optional<size_t> at) {
   if (!at || !words().is_negator(s.tok(*at).norm)) return false;
   const Token& t = s.tok(*at);
   if (t.after != Break::None) return false;
-  for (const auto& suffix : words().negator_suffixes.items())
-    if (t.norm.size() > suffix.size() && t.norm.ends_with(suffix)) return true;
+  if (words().has_negator_suffix(t.norm)) return true;
   auto q = s.prev_content(*at);
   return q && s.tok(*q).after == Break::None && is_auxiliary_word(s.tok(*q).norm);
 }

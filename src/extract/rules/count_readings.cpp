@@ -125,7 +125,7 @@ bool field_says_word(const Field& f, const std::string& word) {
 // Money still counts ("a twenty-five dollar charge"; "pounds" may be money), and so does the
 // field's own word ("six hours" for "Hours worked").
 bool measured(const Scan& s, const FieldCandidate& c, const Field& f) {
-  if (words().unit_for_symbol(f.unit) != nullptr || c.last == 0) return false;
+  if (!counts_things(f) || c.last == 0) return false;
   size_t u = c.last - 1;
   if (says_number(s.tok(u))) {
     u = s.skip_fillers(c.last);
@@ -135,6 +135,10 @@ bool measured(const Scan& s, const FieldCandidate& c, const Field& f) {
   return is_measure_word(word) && !is_money_word(word) && !field_says_word(f, word);
 }
 }  // namespace
+
+bool counts_things(const Field& f) {
+  return f.type == FieldType::Number && words().unit_for_symbol(f.unit) == nullptr;
+}
 
 bool within_range(const Json& v, const Field& f) {
   if (!v.is_number()) return false;

@@ -13,6 +13,10 @@ namespace invox::rules {
 // A number within the field's min and max (false for a non-number).
 [[nodiscard]] bool within_range(const Json& v, const Field& f);
 
+// A number field that measures nothing: no unit, or a unit that is no unit of measure
+// ("people", "items"). Its value counts things.
+[[nodiscard]] bool counts_things(const Field& f);
+
 // The number read at c (for a number field f) does not count the field's thing.
 [[nodiscard]] bool not_a_count(const Scan& s, const FieldCandidate& c, const Field& f);
 

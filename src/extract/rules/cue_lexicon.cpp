@@ -128,16 +128,19 @@ Json mapped_value(const Field& f, const std::string& target);
 void add_kind_members(FieldLexicon& fl) {
   constexpr double kMemberStrength = 0.8;  // a member says its kind less surely than the kind's name
   const Field& f = *fl.field;
-  std::vector<std::string> about;
+  std::vector<std::string> about;  // a yes/no field's label and description words
   if (f.type == FieldType::Boolean)
     for (const std::string& text : {f.label, f.description})
       for (const auto& st : make_phrase(text).stems) about.push_back(st);
+  std::vector<std::string> option_word(f.options.size());
+  for (size_t k = 0; k < f.options.size(); ++k)
+    if (const Phrase op = make_phrase(f.options[k]); op.stems.size() == 1) option_word[k] = op.stems[0];
   for (const auto& kind : words().kinds) {
     const std::string name = stem(kind[0]);
     if (f.type == FieldType::Enum) {
-      for (const auto& o : f.options) {
-        const Phrase op = make_phrase(o);
-        if (op.stems.size() != 1 || !stems_match(op.stems[0], name)) continue;
+      for (size_t k = 0; k < f.options.size(); ++k) {
+        const std::string& o = f.options[k];
+        if (option_word[k].empty() || !stems_match(option_word[k], name)) continue;
         for (size_t i = 1; i < kind.size(); ++i) {
           const Phrase mp = make_phrase(kind[i]);
           bool known = std::any_of(fl.values.begin(), fl.values.end(),
@@ -470,6 +473,8 @@ Lexicon build_lexicon(const Template& tmpl) {
   for (const auto& f : tmpl.fields) {
     FieldLexicon fl;
     fl.field = &f;
+    for (const auto& st : make_phrase(f.label).stems)
+      if (!is_stopword(st)) fl.label_stems.push_back(st);
     const GuidelineHints& gi = *guideline_hints(f.guidelines);
     classify(fl, gi);
     std::string inner;

@@ -249,9 +249,8 @@ std::vector<Mention> drop_values_inside_cues(std::vector<Mention> values, const 
 }
 // "booked for the next visit" for "Date seen" (alias "visit") beside "Next check-up": a word
 // between a determiner and a cue that another field of the same type has in its label, and none
-// of this field's cues has, says the cue is about that other field. `labels[f]`: field f's label stems.
-bool modified_for_other_field(const TokenizedText& tt, const Lexicon& lex,
-                              const std::vector<std::vector<std::string>>& labels, const Mention& m) {
+// of this field's cues has, says the cue is about that other field.
+bool modified_for_other_field(const TokenizedText& tt, const Lexicon& lex, const Mention& m) {
   size_t p = m.first;
   while (p > 0 && tt.tokens[p - 1].filler) --p;
   if (p == 0) return false;
@@ -269,8 +268,8 @@ bool modified_for_other_field(const TokenizedText& tt, const Lexicon& lex,
       if (stems_match(st, w.stem)) return false;
   for (size_t g = 0; g < lex.fields.size(); ++g) {
     if (g == m.field || lex.fields[g].field->type != mine.field->type) continue;
-    for (const auto& st : labels[g])
-      if (!is_stopword(st) && stems_match(st, w.stem)) return true;
+    for (const auto& st : lex.fields[g].label_stems)
+      if (stems_match(st, w.stem)) return true;
   }
   return false;
 }
@@ -323,9 +322,7 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
     }
   }
   const auto by_position = [](const Mention& a, const Mention& b) { return a.first < b.first; };
-  std::vector<std::vector<std::string>> labels;
-  for (const auto& fl : lex.fields) labels.push_back(make_phrase(fl.field->label).stems);
-  std::erase_if(cues, [&](const Mention& m) { return modified_for_other_field(tt, lex, labels, m); });
+  std::erase_if(cues, [&](const Mention& m) { return modified_for_other_field(tt, lex, m); });
   auto out = resolve(std::move(cues), lex);
   std::stable_sort(out.begin(), out.end(), by_position);
   auto vals = drop_values_inside_cues(resolve(std::move(values), lex), out);

@@ -11,25 +11,18 @@ namespace invox::rules {
 
 namespace {
 constexpr double kImpliedFactor = 0.8;  // a guess from another field: less sure than that field
-
-std::vector<std::string> label_stems(const Field& f) {
-  std::vector<std::string> out;
-  for (const auto& st : make_phrase(f.label).stems)
-    if (!is_stopword(st)) out.push_back(st);
-  return out;
-}
 }  // namespace
 
 void imply_event_booleans(const Lexicon& lex, std::map<std::string, Candidate>& out) {
   for (const auto& b : lex.fields) {
     if (b.field->type != FieldType::Boolean || out.count(b.field->id)) continue;
-    const auto mine = label_stems(*b.field);
+    const auto& mine = b.label_stems;
     if (mine.empty()) continue;
     for (const auto& t : lex.fields) {
       if (t.field->type != FieldType::Time && t.field->type != FieldType::Date) continue;
       auto it = out.find(t.field->id);
       if (it == out.end() || it->second.value.is_null()) continue;
-      const auto theirs = label_stems(*t.field);
+      const auto& theirs = t.label_stems;
       // "Parent contacted at" covers "Parent contacted" though only a function word is added.
       bool covered =
           (theirs.size() > mine.size() || util::to_lower_ascii(t.field->label) != util::to_lower_ascii(b.field->label)) &&

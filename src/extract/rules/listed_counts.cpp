@@ -1,6 +1,7 @@
 #include "extract/rules/listed_counts.hpp"
 
 #include "extract/rules/corrections.hpp"
+#include "extract/rules/count_readings.hpp"
 #include "extract/rules/lexical_data.hpp"
 
 namespace invox::rules {
@@ -14,7 +15,7 @@ constexpr size_t kLongestList = 24;    // tokens read after the colon
 std::optional<FieldCandidate> read_listed_count(const Scan& s, const Mention& m, size_t field) {
   const Field& f = *s.lex.fields[field].field;
   // A measurement has no count of things; only a plain count may be listed.
-  if (f.type != FieldType::Number || words().unit_for_symbol(f.unit) != nullptr) return std::nullopt;
+  if (!counts_things(f)) return std::nullopt;
   if (m.last == 0 || !s.tok(m.last - 1).colon_after || m.last >= s.size()) return std::nullopt;
   size_t items = 0, item_words = 0, i = s.skip_fillers(m.last), end = i;
   for (size_t seen = 0; i < s.size() && seen < kLongestList; ++i, ++seen) {

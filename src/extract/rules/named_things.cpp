@@ -23,6 +23,15 @@ bool run_name_word(const Token& t) {
          !words().subject_pronouns.contains(t.norm) && !is_number_word(t.norm);
 }
 
+// A free-text field's id and label words, folded (none for another type or a code): what the
+// field says it holds.
+std::vector<std::string> own_words(const FieldLexicon& fl) {
+  if (!fl.field || fl.field->type != FieldType::Text || fl.code_like) return {};
+  std::vector<std::string> own = util::split(util::to_lower_ascii(fl.field->id), '_');
+  for (const auto& t : tokenize(fl.field->label).tokens) own.push_back(t.norm);
+  return own;
+}
+
 // Token i opens a capitalized run: the word before it is not part of one.
 bool opens_run(const Scan& s, size_t i) {
   auto p = s.prev_content(i);
@@ -31,10 +40,7 @@ bool opens_run(const Scan& s, size_t i) {
 }  // namespace
 
 bool names_medicine(const FieldLexicon& fl) {
-  if (!fl.field || fl.field->type != FieldType::Text || fl.code_like) return false;
-  std::vector<std::string> own = util::split(util::to_lower_ascii(fl.field->id), '_');
-  for (const auto& t : tokenize(fl.field->label).tokens) own.push_back(t.stem);
-  for (const auto& w : own)
+  for (const auto& w : own_words(fl))
     for (const auto& m : words().medicine_words.items())
       if (stems_match(stem(w), stem(m))) return true;
   return false;
@@ -83,11 +89,7 @@ std::vector<FieldCandidate> read_dosed_medicine(const Scan& s, size_t field) {
 }
 
 bool names_model(const FieldLexicon& fl) {
-  if (!fl.field || fl.field->type != FieldType::Text || fl.code_like) return false;
-  std::vector<std::string> own = util::split(util::to_lower_ascii(fl.field->id), '_');
-  for (const auto& t : tokenize(fl.field->label).tokens)
-    own.push_back(t.norm);
-  for (const auto& w : own)
+  for (const auto& w : own_words(fl))
     if (words().model_words.contains(w)) return true;
   return false;
 }

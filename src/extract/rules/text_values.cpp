@@ -175,10 +175,6 @@ bool is_titled_name_item(const Scan& s, size_t b, size_t e) {
 // Function words that never end a value ("... on the" -> "..."); "out", "off", "up" can.
 bool is_dangling(const std::string& w) { return words().dangling_words.contains(w); }
 
-// Words the lexicon knows as something else than a name: a weekday ("it's saturday arvo"), a
-// word for a day, politeness, a one-word self-correction ("the twelfth floor sorry") and, when
-// not capitalized, the past form of an irregular verb ("it's just gone half two") or a part of
-// the day ("saturday arvo").
 // A one-word self-correction marker ("sorry", "actually", "wait").
 bool is_correction_word(std::string_view w) {
   static const std::set<std::string, std::less<>> kWords = [] {
@@ -190,6 +186,10 @@ bool is_correction_word(std::string_view w) {
   return kWords.contains(w);
 }
 
+// Words the lexicon knows as something else than a name: a weekday ("it's saturday arvo"), a
+// word for a day, politeness, a one-word self-correction ("the twelfth floor sorry") and, when
+// not capitalized, the past form of an irregular verb ("it's just gone half two") or a part of
+// the day ("saturday arvo").
 bool known_non_name(const Token& t) {
   static const std::set<std::string, std::less<>> kPastForms = [] {
     std::set<std::string, std::less<>> out;

@@ -226,7 +226,7 @@ std::optional<FieldCandidate> read_forward(const Scan& s, const Mention& m, size
     for (size_t k = 0; k < rank && c; ++k)
       c = next_of_pair(s, *c, end, field, f);
     if (!c || !in_range(c->value, f)) return std::nullopt;
-    if (f.type == FieldType::Number && words().unit_for_symbol(f.unit) == nullptr && numbers_one_thing(s, field, *c))
+    if (counts_things(f) && numbers_one_thing(s, field, *c))
       return std::nullopt;
     c->score = m.strength * (1.0 - kDistancePenalty * static_cast<double>(seen - 1));
     c->cue_first = m.first;
