@@ -297,6 +297,13 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.negator_prefixes = r.words("negator_prefixes");
   d.negative_states = r.words("negative_states");
   d.zero_quantifiers = r.phrases("zero_quantifiers");
+  d.upper_bound_words = r.words("upper_bound_words");
+  d.range_connectors = r.words("range_connectors");
+  d.range_openers = r.words("range_openers");
+  d.singular_articles = r.words("singular_articles");
+  d.record_imperatives = r.words("record_imperatives");
+  d.ceiling_openers = r.phrases("ceiling_openers");
+  d.ceiling_markers = r.phrases("ceiling_markers");
   d.zero_count_bridges = r.words("zero_count_bridges");
   d.partitive_heads = r.phrases("partitive_heads");
   d.defect_states = r.words("defect_states");
@@ -410,6 +417,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.naming_words = r.words("naming_words");
   d.topic_words = r.words("topic_words");
   d.person_words = r.words("person_words");
+  d.animal_words = r.words("animal_words");
   d.identifier_words = r.words("identifier_words");
   d.place_words = r.words("place_words");
   d.building_words = r.words("building_words");

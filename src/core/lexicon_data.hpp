@@ -94,6 +94,8 @@ struct LexiconData {
   // Polarity and answers.
   WordSet negators, negator_suffixes, negator_prefixes, negative_states;
   std::vector<Phrase> zero_quantifiers;
+  WordSet upper_bound_words, range_connectors, range_openers, singular_articles, record_imperatives;
+  std::vector<Phrase> ceiling_openers, ceiling_markers;  // "stretch to" 1500; 2700 "absolute max"
   // Counts: what may sit inside "no more refills", what makes a number not the count.
   WordSet zero_count_bridges, distributive_words, pronoun_numbers, pronoun_number_openers;
   std::vector<Phrase> partitive_heads;  // "six of them": a part of a set, not the count
@@ -166,7 +168,7 @@ struct LexiconData {
   WordSet item_place_prepositions;            // "a cut under her chin": the cue is the first item
   WordSet place_name_prepositions;            // "on Orewa Beach": before a place named with its kind
   // What a field's own words say about it.
-  WordSet naming_words, topic_words, person_words, identifier_words, place_words, building_words,
+  WordSet naming_words, topic_words, person_words, animal_words, identifier_words, place_words, building_words,
       street_field_words, generic_cue_words, derivational_suffixes;
   std::vector<std::vector<std::string>> synonyms;
   std::vector<std::vector<std::string>> kinds;  // first word names the kind; the rest are members ("cattle", "steers")

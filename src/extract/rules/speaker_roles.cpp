@@ -81,22 +81,6 @@ bool organisation_run(const Scan& s, size_t k) {
   return false;
 }
 
-// A full name ending before token `end` is set off as its speaker's own: its sentence ends there,
-// or where its owner is from follows ("Tane Wihongi from Southern Cross Fire", "Skye Mabuza,
-// Perth Drone Rescue.") or, after a comma, the speaker goes on about themself ("Derek
-// Oyelaran, I sampled these").
-bool name_set_off(const Scan& s, size_t end) {
-  const Break after = s.tok(end - 1).after;
-  if (after == Break::Sentence) return true;
-  if (end >= s.size() || s.tok(end).speaker) return false;
-  const Token& next = s.tok(end);
-  // "Mary Jones from the ward rang": without a comma, only an organisation's name may follow.
-  if (words().affiliation_openers.contains(next.norm))
-    return after == Break::Comma || (after == Break::None && organisation_run(s, end + 1));
-  if (after != Break::Comma) return false;
-  return next.norm == "i" || next.norm.starts_with("i'") || organisation_run(s, end);
-}
-
 // "And you're Mrs...?", "You are...?": the question before the turn at token i asks the listener
 // who they are, leaving the name for them to say (nothing or only a title after "you're").
 bool asks_who_listener_is(const Scan& s, size_t i) {
@@ -151,6 +135,19 @@ std::optional<FieldCandidate> own_name_sentence(const Scan& s, size_t field, siz
   return c;
 }
 
+// "Mr Dunne, Oisin Dunne": a name said short and restated in full right after a comma is the
+// full one.
+FieldCandidate restated_in_full(const Scan& s, size_t field, const FieldCandidate& c) {
+  if (c.last >= s.size() || s.tok(c.last - 1).after != Break::Comma) return c;
+  const size_t from = s.skip_fillers(c.last);
+  if (from >= s.size() || s.tok(from).speaker) return c;
+  auto full = read_person_at(s, field, from, s.region_end(from, field, false, kNameRegion));
+  if (!full || full->first != from || full->last - full->first < 2 || full->last - full->first <= c.last - c.first)
+    return c;
+  if (s.tok(full->last - 1).norm != s.tok(c.last - 1).norm) return c;
+  return *full;
+}
+
 // A person's name within the first few words of the sentence at `from` ("My husband's
 // actually, Graeme Tully."); when that sentence gives only a surname the next sentence of the
 // turn may give the full name ("Pell. Harriet Pell.").
@@ -159,7 +156,7 @@ std::optional<FieldCandidate> name_in_answer(const Scan& s, size_t field, size_t
   for (int sentence = 0; sentence < 2 && from < s.size(); ++sentence) {
     size_t k = from;
     for (size_t n = 0; k < s.size() && n < kLeadWords; ++n) {
-      if (auto c = read_person_at(s, field, k, s.region_end(k, field, false, kNameRegion))) return c;
+      if (auto c = read_person_at(s, field, k, s.region_end(k, field, false, kNameRegion))) return restated_in_full(s, field, *c);
       if (s.tok(k).after == Break::Sentence) break;
       k = s.skip_fillers(k + 1);
     }
@@ -251,6 +248,22 @@ std::optional<size_t> own_name_start(const Scan& s, size_t i, bool& introduced) 
 
 std::vector<std::string> turn_label(const Scan& s, size_t i) { return label_before(s, i); }
 
+// A full name ending before token `end` is set off as its speaker's own: its sentence ends there,
+// or where its owner is from follows ("Tane Wihongi from Southern Cross Fire", "Skye Mabuza,
+// Perth Drone Rescue.") or, after a comma, the speaker goes on about themself ("Derek
+// Oyelaran, I sampled these").
+bool name_set_off(const Scan& s, size_t end) {
+  const Break after = s.tok(end - 1).after;
+  if (after == Break::Sentence) return true;
+  if (end >= s.size() || s.tok(end).speaker) return false;
+  const Token& next = s.tok(end);
+  // "Mary Jones from the ward rang": without a comma, only an organisation's name may follow.
+  if (words().affiliation_openers.contains(next.norm))
+    return after == Break::Comma || (after == Break::None && organisation_run(s, end + 1));
+  if (after != Break::Comma) return false;
+  return next.norm == "i" || next.norm.starts_with("i'") || organisation_run(s, end);
+}
+
 bool turn_names_other_person_field(const Scan& s, size_t i, size_t field) {
   const auto owner = label_before(s, i);
   if (owner.empty()) return false;
@@ -270,6 +283,27 @@ bool answers_name_question_as_other_role(const Scan& s, size_t i, size_t field) 
     if (asks_for_name(s, q)) return true;
     if (q == 0 || s.tok(q - 1).after == Break::Sentence) return false;
   }
+}
+
+std::optional<FieldCandidate> read_name_answer(const Scan& s, size_t field) {
+  constexpr double kAnswerScore = 0.55;  // whose name was asked is known only from the question
+  if (!s.tt.cased) return std::nullopt;
+  for (size_t i = 0; i < s.size(); ++i) {
+    auto a = asks_for_name(s, i) ? s.answer_after(i) : std::nullopt;
+    if (!a) continue;
+    size_t from = s.skip_answer_opener(*a);
+    if (from < s.size() && s.tok(from).after == Break::None && words().record_imperatives.contains(s.tok(from).norm))
+      from = s.skip_fillers(from + 1);
+    if (from >= s.size()) continue;
+    auto c = name_in_answer(s, field, from);
+    if (!c || c->last - c->first < 2 || !name_set_off(s, c->last)) continue;
+    if (answers_name_question_as_other_role(s, c->first, field) || turn_names_other_person_field(s, c->first, field))
+      continue;
+    c->score = kAnswerScore;
+    c->cue_first = i;
+    return c;
+  }
+  return std::nullopt;
 }
 
 bool field_has_labelled_speaker(const Scan& s, size_t field) {
@@ -369,6 +403,46 @@ bool asks_who_did(const Scan& s, size_t i, const std::vector<std::vector<std::st
   }
   return false;
 }
+
+// "First aid by me, Lorna Fitch: cold compress.", "Weekly test done by me, Carly Nguyen.": one
+// of the field's actions at token k, then within a few words "me" and the speaker's full name.
+std::optional<FieldCandidate> names_self_as_agent(const Scan& s, size_t field, size_t k,
+                                                  const std::vector<std::vector<std::string>>& actions) {
+  constexpr size_t kReach = 4;  // "test done by me", "first aid was me"
+  if (s.tok(k).filler || s.in_question(k)) return std::nullopt;
+  if (std::none_of(actions.begin(), actions.end(), [&](const auto& a) { return says_action_at(s, k, a); }))
+    return std::nullopt;
+  size_t seen = 0;
+  for (size_t j = k + 1; j < s.size() && seen < kReach; ++j) {
+    if (s.tok(j).filler) continue;
+    ++seen;
+    if (s.tok(j).after == Break::Sentence || s.tok(j).speaker) return std::nullopt;
+    if (!words().self_reference_words.contains(s.tok(j).norm)) continue;
+    const size_t from = s.skip_fillers(j + 1);
+    if (from >= s.size()) return std::nullopt;
+    auto c = read_person_at(s, field, from, s.region_end(from, field, false, kNameRegion));
+    if (!c || c->first != from || c->last - c->first < 2) return std::nullopt;
+    c->score = kRoleNameScore;
+    c->cue_first = k;
+    return c;
+  }
+  return std::nullopt;
+}
+
+// "And first aid?": token i opens a question that is only one of `actions` (after a linking
+// word), asking who did it as much as what was done; only a name opening the answer is read.
+bool asks_bare_action(const Scan& s, size_t i, const std::vector<std::vector<std::string>>& actions) {
+  if (!s.in_question(i) || (i > 0 && s.tok(i - 1).after == Break::None && !s.tok(i - 1).filler)) return false;
+  size_t k = s.skip_fillers(i);
+  if (k < s.size() && words().clause_openers.contains(s.tok(k).norm)) k = s.skip_fillers(k + 1);
+  for (const auto& a : actions) {
+    if (!says_action_at(s, k, a)) continue;
+    size_t last = k;
+    for (size_t n = 0; n < a.size(); ++n) last = s.skip_fillers(last) + 1;
+    if (last > 0 && s.tok(last - 1).question) return true;
+  }
+  return false;
+}
 }  // namespace
 
 std::vector<FieldCandidate> read_who_answers(const Scan& s, size_t field) {
@@ -378,15 +452,26 @@ std::vector<FieldCandidate> read_who_answers(const Scan& s, size_t field) {
   if (actions.empty()) return {};
   std::vector<FieldCandidate> out;
   for (size_t i = 0; i < s.size(); ++i) {
-    if (!asks_who_did(s, i, actions)) continue;
+    const bool who = asks_who_did(s, i, actions);
+    const bool bare = !who && asks_bare_action(s, i, actions);
+    if (!who && !bare) continue;
     auto a = s.answer_after(i);
     if (!a) continue;
-    auto c = name_in_answer(s, field, s.skip_answer_opener(*a));
+    const size_t from = s.skip_answer_opener(*a);
+    auto c = name_in_answer(s, field, from);
     if (!c) continue;
+    // After a bare action the answer may say what was done; only a full name opening it is who.
+    if (bare && (c->last - c->first < 2 || sentence_start(s, c->first) != sentence_start(s, from) || c->first > from + 2))
+      continue;
     c->score = kRoleNameScore;
     c->cue_first = i;
     out.push_back(*c);
   }
+  for (size_t k = 0; k < s.size(); ++k)
+    if (auto c = names_self_as_agent(s, field, k, actions)) {
+      out.push_back(*c);
+      k = c->last;
+    }
   return out;
 }
 

@@ -18,6 +18,11 @@ namespace invox::rules {
 // for "Received by", whose cue is "receiving nurse"): what that speaker says of themself is not
 // `field`'s.
 [[nodiscard]] bool turn_names_other_person_field(const Scan& s, size_t i, size_t field);
+// A full name ending before token `end` is set off as its speaker's own: its sentence ends
+// there, or where its owner is from follows ("Tane Wihongi from Southern Cross Fire", "Skye
+// Mabuza, Perth Drone Rescue.") or, after a comma, the speaker goes on about themself ("Derek
+// Oyelaran, I sampled these").
+[[nodiscard]] bool name_set_off(const Scan& s, size_t end);
 // Some turn of the transcript is spoken by the person `field` names.
 [[nodiscard]] bool field_has_labelled_speaker(const Scan& s, size_t field);
 
@@ -25,6 +30,11 @@ namespace invox::rules {
 // `field` does not name ("Officer: Can I take your name? Witness: Florentyna Basak."): the
 // name there is the answering speaker's own, not the field's person.
 [[nodiscard]] bool answers_name_question_as_other_role(const Scan& s, size_t i, size_t field);
+// "What's your name for the paperwork? - Sam Whitford, I'm the one signing it off.", "Name for
+// the log? - Put Gloria Espinoza.": the full name that answers the first question asking for a
+// name, set off as said alone, unless the answer's speaker label names another person field
+// (cased transcripts).
+[[nodiscard]] std::optional<FieldCandidate> read_name_answer(const Scan& s, size_t field);
 // Names whose owner's label names `field` (person text fields only).
 [[nodiscard]] std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field);
 

@@ -405,11 +405,22 @@ std::vector<FieldCandidate> read_name_alone(const Scan& s, size_t field) {
   for (size_t i = s.skip_fillers(0); i < s.size(); i = s.skip_fillers(i + 1)) {
     auto p = s.prev_content(i);
     if (p && s.tok(*p).after != Break::Sentence) continue;  // sentence starts only
-    auto c = read_person_at(s, field, i, s.region_end(i, field, false, s.params.name_max_tokens + 1));
+    // "- Yeah, Pieter Halvorsen.", "- Hi, Marcus Lindqvist. Sorry we're late": a yes or a
+    // greeting before the name still opens the sentence, and then the name may also be set off
+    // by where its owner is from ("Yep, Travis Beaulieu, Summit Aerial.").
+    const bool opener = s.tok(i).after == Break::Comma &&
+                        (words().yes_words.contains(s.tok(i).norm) || words().greetings.contains(s.tok(i).norm));
+    // With this field's role labelled, an opened turn is read by `read_role_names`.
+    if (opener && role_labelled) continue;
+    // "- Yep, Danielle Okafor.": a person says who they are; an animal's name is said of it.
+    if (opener && names_animal(*s.lex.fields[field].field)) continue;
+    size_t opens = opener ? s.skip_fillers(i + 1) : i;
+    if (opens >= s.size()) break;
+    auto c = read_person_at(s, field, opens, s.region_end(opens, field, false, s.params.name_max_tokens + 1));
     // "Mrs Edwina Clatworthy.": a title before the name still opens the sentence.
-    size_t opens = i;
     while (c && opens < c->first && is_rank_word(s.tok(opens).norm)) opens = s.skip_fillers(opens + 1);
-    if (!c || c->first != opens || c->last - c->first < 2 || s.tok(c->last - 1).after != Break::Sentence) continue;
+    if (!c || c->first != opens || c->last - c->first < 2) continue;
+    if (s.tok(c->last - 1).after != Break::Sentence && !(opener && name_set_off(s, c->last))) continue;
     if (words().organisation_heads.contains(s.tok(c->last - 1).norm)) continue;  // "Bluepeak Logistics."
     if (role_labelled && answers_name_question_as_other_role(s, c->first, field)) continue;
     c->score = kAloneScore;
@@ -490,6 +501,8 @@ std::vector<FieldCandidate> read_subject_name(const Scan& s, size_t field) {
     out.push_back(*c);
     break;
   }
+  if (out.empty())
+    if (auto c = read_name_answer(s, field)) out.push_back(*c);
   if (out.empty()) return read_name_alone(s, field);
   return out;
 }

@@ -15,6 +15,7 @@
 #include "extract/rules/listed_counts.hpp"
 #include "extract/rules/restated_totals.hpp"
 #include "extract/rules/temperature_scale.hpp"
+#include "extract/rules/upper_bounds.hpp"
 #include "extract/rules/weekday_tense.hpp"
 #include "extract/rules/word_forms.hpp"
 #include "util/strings.hpp"
@@ -430,6 +431,7 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
       // number word follows.
       bool zero_ok = f.type == FieldType::Number && zero_by_absence(f);
       if (!c && zero_ok) c = read_zero_count(s, m);
+      if (!c && f.type == FieldType::Number) c = read_numbered_list(s, m, field);
       if (!c) c = read_forward(s, m, field);
       if (!c) c = read_answer(s, m, field);
       if (!c && f.type == FieldType::Number) c = read_listed_count(s, m, field);
@@ -456,6 +458,9 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
         total->cue_first = fixed.cue_first;
         fixed = *total;
       }
+    if (holds_upper_bound(f)) fixed = range_top(s, fixed, reader);
+    if (f.type == FieldType::Number && !fixed.corrected)
+      if (auto sum = sum_of_parts(s, field, fixed)) fixed = *sum;
     // "Year nine. No, sorry, he's year eight, it's the other lad who's year nine": a value taken
     // back is not read again from a later mention.
     if (fixed.corrected && fixed.value != current.value) taken_back.emplace_back(current.value, fixed.last);
@@ -480,6 +485,8 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
     for (auto& c : unlabelled_pairs(s, field))
       out.push_back(std::move(c));
     for (auto& c : age_apposition_candidates(s, field))
+      out.push_back(std::move(c));
+    for (auto& c : ceiling_candidates(s, field))
       out.push_back(std::move(c));
   }
   if (f.type == FieldType::Time)
