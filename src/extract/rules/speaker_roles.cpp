@@ -156,7 +156,8 @@ std::optional<FieldCandidate> name_in_answer(const Scan& s, size_t field, size_t
   for (int sentence = 0; sentence < 2 && from < s.size(); ++sentence) {
     size_t k = from;
     for (size_t n = 0; k < s.size() && n < kLeadWords; ++n) {
-      if (auto c = read_person_at(s, field, k, s.region_end(k, field, false, kNameRegion))) return restated_in_full(s, field, *c);
+      if (auto c = read_person_at(s, field, k, s.region_end(k, field, false, kNameRegion)))
+        return restated_in_full(s, field, *c);
       if (s.tok(k).after == Break::Sentence) break;
       k = s.skip_fillers(k + 1);
     }
@@ -461,7 +462,8 @@ std::vector<FieldCandidate> read_who_answers(const Scan& s, size_t field) {
     auto c = name_in_answer(s, field, from);
     if (!c) continue;
     // After a bare action the answer may say what was done; only a full name opening it is who.
-    if (bare && (c->last - c->first < 2 || sentence_start(s, c->first) != sentence_start(s, from) || c->first > from + 2))
+    if (bare && (c->last - c->first < 2 || sentence_start(s, c->first) != sentence_start(s, from) ||
+                 c->first > from + 2))
       continue;
     c->score = kRoleNameScore;
     c->cue_first = i;

@@ -30,7 +30,8 @@ size_t sentence_end(const Scan& s, size_t i) {
 }  // namespace
 
 bool holds_upper_bound(const Field& f) {
-  return f.type == FieldType::Number && says_any_word({f.id, f.label, f.description, f.guidelines}, words().upper_bound_words);
+  return f.type == FieldType::Number &&
+         says_any_word({f.id, f.label, f.description, f.guidelines}, words().upper_bound_words);
 }
 
 FieldCandidate range_top(const Scan& s, const FieldCandidate& value, const ValueReader& read) {
