@@ -234,6 +234,18 @@ bool looks_like_code(const std::string& s) {
   return letter && digit;
 }
 
+// The field's label, description or aliases say it names an animal ("The animal's name").
+bool names_animal(const Field& f) {
+  std::string about = f.label + " " + f.description;
+  for (const auto& a : f.aliases) about += " " + a;
+  for (const auto& t : tokenize(about).tokens) {
+    std::string w = t.norm;
+    if (w.ends_with("'s")) w.resize(w.size() - 2);
+    if (words().animal_words.contains(w)) return true;
+  }
+  return false;
+}
+
 // A guideline example maps a spoken amount to a thousand times its reading ("'one twenty-five'
 // -> 125000"): amounts for this field are said in thousands.
 bool says_thousands(const Field& f, const GuidelineHints& gi) {
@@ -503,6 +515,9 @@ Lexicon build_lexicon(const Template& tmpl) {
       for (const auto& o : f.options) add_value_without_modal(fl, o, o);
     }
     fl.in_thousands = f.type == FieldType::Number && says_thousands(f, gi);
+    fl.upper_bound = f.type == FieldType::Number &&
+                     says_any_word({f.id, f.label, f.description, f.guidelines}, words().upper_bound_words);
+    fl.animal_name = names_animal(f);
     for (const auto& a : gi.aliases) {
       // "'D K dash two two nine zero one' -> 'DK-22901'" shows an identifier's format: the
       // reader derives it from what is said; the example itself is never a value.

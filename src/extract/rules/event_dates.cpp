@@ -71,23 +71,11 @@ bool bounds_span(const Scan& s, const FieldCandidate& c) {
   return p && words().span_edge_words.contains(s.tok(*p).norm);
 }
 
-size_t sentence_first(const Scan& s, size_t i) {
-  while (i > 0 && s.tok(i - 1).after != Break::Sentence)
-    --i;
-  return i;
-}
-
-size_t sentence_end(const Scan& s, size_t i) {
-  while (i < s.size() && s.tok(i).after != Break::Sentence)
-    ++i;
-  return std::min(s.size(), i + 1);
-}
-
 // The start of token i's sentence, or of the question that sentence answers (past a speaker
 // label): "When did that start? - Tuesday afternoon".
 size_t answered_from(const Scan& s, size_t i) {
-  size_t from = sentence_first(s, i);
-  if (auto q = s.prev_content(from); q && s.tok(*q).question) from = sentence_first(s, *q);
+  size_t from = sentence_start(s, i);
+  if (auto q = s.prev_content(from); q && s.tok(*q).question) from = sentence_start(s, *q);
   return from;
 }
 
@@ -136,7 +124,7 @@ bool later_day_near(const Scan& s, size_t first, size_t last) {
   for (const auto& fl : s.lex.fields)
     past_form = past_form || (fl.field->type == FieldType::Date && names_words(*fl.field, words().past_event_words));
   size_t end = sentence_end(s, last > 0 ? last - 1 : 0);
-  for (size_t i = sentence_first(s, first); i < end; ++i) {
+  for (size_t i = sentence_start(s, first); i < end; ++i) {
     if (i >= first && i < last) continue;
     auto d = s.parse_typed(i, std::min(end, i + 8), date_probe());
     if (!d || (d->first < last && first < d->last)) continue;

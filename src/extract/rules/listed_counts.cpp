@@ -14,6 +14,23 @@ namespace {
 constexpr double kListedFactor = 0.8;  // counted by the reader, not said
 constexpr size_t kLongestItem = 4;     // "the new lad Ben", "Ms Tierney"
 constexpr size_t kLongestList = 24;    // tokens read after the colon
+
+// A word that says a state of counted things splits one set ("4 on board, 1 expired, 3 OK").
+bool state_word(const std::string& w) {
+  return words().defect_states.contains(w) || words().affirmations.contains(w) || words().yes_words.contains(w);
+}
+
+// The sum of two or more parts, or nullopt when one part is the sum of the others: then it is
+// their total, not one more part ("6 chairs, 4 blue, 2 red"; "three cavities, two on the left,
+// one on the right").
+std::optional<double> sum_of(const std::vector<double>& parts) {
+  if (parts.size() < 2) return std::nullopt;
+  double sum = 0;
+  for (double p : parts) sum += p;
+  for (double p : parts)
+    if (p == sum - p) return std::nullopt;
+  return sum;
+}
 }  // namespace
 
 std::optional<FieldCandidate> read_listed_count(const Scan& s, const Mention& m, size_t field) {
@@ -57,10 +74,8 @@ std::optional<FieldCandidate> read_numbered_list(const Scan& s, const Mention& m
   const Field& f = *s.lex.fields[field].field;
   if (!counts_things(f)) return std::nullopt;
   if (m.last == 0 || !s.tok(m.last - 1).colon_after || m.last >= s.size()) return std::nullopt;
-  Field whole = f;  // each item's number, read as a count of the same things
-  double sum = 0;
   std::vector<double> parts;
-  size_t items = 0, i = s.skip_fillers(m.last), end = i;
+  size_t i = s.skip_fillers(m.last), end = i;
   while (i < s.size() && !s.tok(i).speaker) {
     // An item opens with its number ("1 crisps", "two still water"); the list ends at an item
     // without one ("..., charged to guest folio").
@@ -69,7 +84,7 @@ std::optional<FieldCandidate> read_numbered_list(const Scan& s, const Mention& m
     size_t item_end = i;
     while (item_end < s.size() && s.tok(item_end).after == Break::None) ++item_end;
     item_end = std::min(item_end + 1, s.size());
-    auto n = s.parse_typed(i, item_end, whole);
+    auto n = s.parse_typed(i, item_end, f);
     if (!n || n->first != i || !n->value.is_number() || n->last >= item_end) return std::nullopt;
     const double v = n->value.get<double>();
     if (v != std::floor(v) || v < 1) return std::nullopt;
@@ -77,22 +92,16 @@ std::optional<FieldCandidate> read_numbered_list(const Scan& s, const Mention& m
     if (item_end - n->last > kLongestItem) return std::nullopt;
     // "4 on board, 1 expired, 3 OK": items that say a state split one set; they add up to nothing.
     for (size_t k = n->last; k < item_end; ++k)
-      if (says_number(s.tok(k)) || s.anchor_at(k, field, false) || words().defect_states.contains(s.tok(k).norm) ||
-          words().affirmations.contains(s.tok(k).norm) || words().yes_words.contains(s.tok(k).norm))
-        return std::nullopt;
+      if (says_number(s.tok(k)) || s.anchor_at(k, field, false) || state_word(s.tok(k).norm)) return std::nullopt;
     parts.push_back(v);
-    sum += v;
-    ++items;
     end = item_end;
     if (s.tok(item_end - 1).after == Break::Sentence) break;
     i = s.skip_fillers(item_end);
   }
-  if (items < 2) return std::nullopt;
-  // "6 chairs, 4 blue, 2 red": one number that is the sum of the others is their total.
-  for (double p : parts)
-    if (p == sum - p) return std::nullopt;
+  const auto sum = sum_of(parts);
+  if (!sum) return std::nullopt;
   FieldCandidate c;
-  c.value = sum;
+  c.value = *sum;
   c.first = m.last;
   c.last = end;
   c.cue_first = m.first;
@@ -100,13 +109,6 @@ std::optional<FieldCandidate> read_numbered_list(const Scan& s, const Mention& m
   if (!within_range(c.value, f)) return std::nullopt;
   return c;
 }
-
-namespace {
-// A word that says a state of counted things splits one set ("4 on board, 1 expired, 3 OK").
-bool state_word(const std::string& w) {
-  return words().defect_states.contains(w) || words().affirmations.contains(w) || words().yes_words.contains(w);
-}
-}  // namespace
 
 std::optional<FieldCandidate> sum_of_parts(const Scan& s, size_t field, const FieldCandidate& value) {
   constexpr size_t kMostParts = 6;
@@ -167,13 +169,10 @@ std::optional<FieldCandidate> sum_of_parts(const Scan& s, size_t field, const Fi
     end = stop;
     i = stop;
   }
-  if (parts.size() < 2 || !numbered) return std::nullopt;
-  double sum = 0;
-  for (double p : parts) sum += p;
-  for (double p : parts)
-    if (p == sum - p) return std::nullopt;  // "three cavities, two on the left, one on the right"
+  const auto sum = numbered ? sum_of(parts) : std::nullopt;
+  if (!sum) return std::nullopt;
   FieldCandidate out = value;
-  out.value = sum;
+  out.value = *sum;
   out.last = end;
   if (!within_range(out.value, f)) return std::nullopt;
   return out;

@@ -54,17 +54,6 @@ bool names_person(const FieldLexicon& fl) {
   return false;
 }
 
-bool names_animal(const Field& f) {
-  std::string about = f.label + " " + f.description;
-  for (const auto& a : f.aliases) about += " " + a;
-  for (const auto& t : tokenize(about).tokens) {
-    std::string w = t.norm;
-    if (w.ends_with("'s")) w.resize(w.size() - 2);
-    if (words().animal_words.contains(w)) return true;
-  }
-  return false;
-}
-
 namespace {
 
 struct NameRun {

@@ -23,8 +23,6 @@ namespace invox::rules {
 // A proper-name field that holds a person's name: a person word, a title, a full name asked
 // for, "... by". "Medication name" and "Supplier name" hold the name of a thing.
 [[nodiscard]] bool names_person(const FieldLexicon& fl);
-// The field's label, description or aliases say it names an animal ("The animal's name").
-[[nodiscard]] bool names_animal(const Field& f);
 
 // Where the capitalized name starting at token `first` ends, at `end` or later: capitalized
 // words and connectors between them ("and", "of") in one clause. `end` when the tokens

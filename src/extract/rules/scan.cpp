@@ -273,4 +273,9 @@ size_t sentence_start(const Scan& s, size_t i) {
   return i;
 }
 
+size_t sentence_end(const Scan& s, size_t i) {
+  while (i < s.size() && s.tok(i).after != Break::Sentence) ++i;
+  return std::min(s.size(), i + 1);
+}
+
 }  // namespace invox::rules

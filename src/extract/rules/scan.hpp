@@ -102,6 +102,8 @@ struct Scan {
 
 // The first token of the sentence that holds token i.
 [[nodiscard]] size_t sentence_start(const Scan& s, size_t i);
+// One past the last token of the sentence that holds token i.
+[[nodiscard]] size_t sentence_end(const Scan& s, size_t i);
 
 // The field's value-phrase mentions (guideline maps such as "'nothing stolen' -> 0") as
 // candidates; placeholders (null values) are left out.

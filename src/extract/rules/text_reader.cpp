@@ -413,7 +413,7 @@ std::vector<FieldCandidate> read_name_alone(const Scan& s, size_t field) {
     // With this field's role labelled, an opened turn is read by `read_role_names`.
     if (opener && role_labelled) continue;
     // "- Yep, Danielle Okafor.": a person says who they are; an animal's name is said of it.
-    if (opener && names_animal(*s.lex.fields[field].field)) continue;
+    if (opener && s.lex.fields[field].animal_name) continue;
     size_t opens = opener ? s.skip_fillers(i + 1) : i;
     if (opens >= s.size()) break;
     auto c = read_person_at(s, field, opens, s.region_end(opens, field, false, s.params.name_max_tokens + 1));

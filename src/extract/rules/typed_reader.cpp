@@ -458,7 +458,7 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
         total->cue_first = fixed.cue_first;
         fixed = *total;
       }
-    if (holds_upper_bound(f)) fixed = range_top(s, fixed, reader);
+    if (s.lex.fields[field].upper_bound) fixed = range_top(s, fixed, reader);
     if (f.type == FieldType::Number && !fixed.corrected)
       if (auto sum = sum_of_parts(s, field, fixed)) fixed = *sum;
     // "Year nine. No, sorry, he's year eight, it's the other lad who's year nine": a value taken

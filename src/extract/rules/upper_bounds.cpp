@@ -22,17 +22,7 @@ bool number_between(const Scan& s, size_t first, size_t last) {
     if (!s.tok(k).filler && says_number(s.tok(k))) return true;
   return false;
 }
-
-size_t sentence_end(const Scan& s, size_t i) {
-  while (i < s.size() && s.tok(i).after != Break::Sentence) ++i;
-  return std::min(i + 1, s.size());
-}
 }  // namespace
-
-bool holds_upper_bound(const Field& f) {
-  return f.type == FieldType::Number &&
-         says_any_word({f.id, f.label, f.description, f.guidelines}, words().upper_bound_words);
-}
 
 FieldCandidate range_top(const Scan& s, const FieldCandidate& value, const ValueReader& read) {
   if (!value.value.is_number() || value.last == 0 || value.last >= s.size()) return value;
@@ -58,8 +48,8 @@ FieldCandidate range_top(const Scan& s, const FieldCandidate& value, const Value
 }
 
 std::vector<FieldCandidate> ceiling_candidates(const Scan& s, size_t field) {
+  if (!s.lex.fields[field].upper_bound) return {};
   const Field& f = *s.lex.fields[field].field;
-  if (!holds_upper_bound(f)) return {};
   std::vector<FieldCandidate> out;
   auto keep = [&](FieldCandidate c, size_t cue) {
     c.score = kCeilingScore;

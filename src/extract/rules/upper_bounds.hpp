@@ -11,14 +11,12 @@
 
 namespace invox::rules {
 
-// The field's id, label, description or guidelines say it holds the top of what is said.
-[[nodiscard]] bool holds_upper_bound(const Field& f);
-
 // `value`, or the higher end of the range it opens ("forty to fifty", "two or three"), read with
 // `read` right after it in its sentence.
 [[nodiscard]] FieldCandidate range_top(const Scan& s, const FieldCandidate& value, const ValueReader& read);
 
-// Numbers in the field's range said as a ceiling (lexicon ceiling_openers, ceiling_markers).
+// Numbers in the field's range said as a ceiling, for a field that holds the top of what is said
+// (`FieldLexicon::upper_bound`: its id, label, description or guidelines say "max", "highest", ...) (lexicon ceiling_openers, ceiling_markers).
 [[nodiscard]] std::vector<FieldCandidate> ceiling_candidates(const Scan& s, size_t field);
 
 }  // namespace invox::rules
