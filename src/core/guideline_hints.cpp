@@ -217,10 +217,41 @@ std::optional<int> asked_decimals(const std::string& lower) {
 
 }  // namespace
 
+// "not the standing pressure", "an earlier weight is not today's": what a clause says the field
+// is not. With a copula before "not" the thing excluded is said before it; otherwise after it.
+// A condition ("Empty when medicines are not discussed") excludes nothing.
+void parse_exclusions(const std::string& lower_clause, GuidelineHints& hints) {
+  const auto& words = lexicon::lexicon_data();
+  const std::string c = " " + lower_clause + " ";
+  for (size_t at = c.find(" not "); at != std::string::npos; at = c.find(" not ", at + 1)) {
+    const std::string before = c.substr(0, at);
+    bool condition = false;
+    for (const auto& w : util::split(before, ' ')) condition = condition || words.guideline_conditions.contains(w);
+    if (condition) continue;
+    const size_t space = before.find_last_of(' ');
+    std::string excluded;
+    if (space != std::string::npos && words.copulas.contains(before.substr(space + 1))) {
+      const std::string subject = before.substr(0, space);
+      const size_t open = subject.find_last_of(",(");
+      excluded = open == std::string::npos ? subject : subject.substr(open + 1);
+    } else {
+      const size_t end = c.find_first_of(",()", at + 5);
+      excluded = c.substr(at + 5, end == std::string::npos ? std::string::npos : end - at - 5);
+    }
+    excluded = util::trim(excluded);
+    if (!excluded.empty()) hints.exclusions.push_back(excluded);
+  }
+}
+
 GuidelineHints parse_guideline_hints(std::string_view text) {
   GuidelineHints hints;
   const std::string lower_all = util::to_lower_ascii(text);
   hints.decimals = asked_decimals(lower_all);
+  // "When only a month and year are given, the last day of that month".
+  if (lower_all.find("month") != std::string::npos) {
+    if (lower_all.find("last day of") != std::string::npos) hints.month_only_last_day = true;
+    else if (lower_all.find("first day of") != std::string::npos) hints.month_only_last_day = false;
+  }
   // "Letters and digits", "digits as numerals", "berth number in digits": the value is a code.
   // "Street address with the number as digits" only says how an address's house number is written.
   const bool address = lower_all.find("address") != std::string::npos;
@@ -241,6 +272,7 @@ GuidelineHints parse_guideline_hints(std::string_view text) {
     }
     const std::string lc = util::to_lower_ascii(util::trim(clause));
     const std::string body = util::trim(clause);
+    parse_exclusions(lc, hints);
     const auto quotes = find_quotes(body);
     // "false for 'borrowed', 'rented'", "True when 'x'": a polarity and its phrases. The
     // four words are how templates write a yes/no field's values, not dictated English.

@@ -7,6 +7,8 @@
 //   placeholders      Leave empty for 'no known faults'
 //   code formats      'BK-' followed by the digits
 //   rounding          'rounded to a whole cm', 'one decimal'
+//   month-only dates  'When only a month and year are given, the last day of that month'
+//   exclusions        'not the standing pressure', 'the time the lift stopped is not the arrival'
 //   examples          other quoted phrases ("'Picked up today'"), and whether digits/numerals are asked for
 #include <memory>
 #include <optional>
@@ -39,6 +41,12 @@ struct GuidelineHints {
   bool mentions_digits = false;                // "letters and digits", "digits as numerals"
   bool wants_numerals = false;                 // "spoken numbers become numerals"
   std::optional<int> decimals;                 // "rounded to a whole cm" 0, "one decimal" 1
+  // The day a date said with only its month and year falls on: true the last of the month
+  // ("the last day of that month"), false the first; nullopt: such a phrase is no date.
+  std::optional<bool> month_only_last_day;
+  // What the field is not, as written: "the standing pressure" from "not the standing pressure",
+  // "the time a fault was reported" from "the time a fault was reported is not the arrival".
+  std::vector<std::string> exclusions;
 };
 
 // Parses `guidelines`; results are cached per text (templates are few, batches call this often).

@@ -324,6 +324,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.uncertain_words = r.words("uncertain_words");
   d.uncertain_phrases = r.phrases("uncertain_phrases");
   d.hypothetical_markers = r.words("hypothetical_markers");
+  d.guideline_conditions = r.words("guideline_conditions");
   d.offer_markers = r.phrases("offer_markers");
   d.morning_words = r.words("morning_words");
   d.afternoon_words = r.words("afternoon_words");
@@ -354,6 +355,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.medicine_words = r.words("medicine_words");
   d.name_particles = r.words("name_particles");
   d.correction_markers = r.phrases("correction_markers");
+  d.retraction_markers = r.phrases("retraction_markers");
   d.rejection_markers = r.phrases("rejection_markers");
   d.revision_markers = r.phrases("revision_markers");
   d.contrast_markers = r.phrases("contrast_markers");

@@ -109,7 +109,7 @@ struct LexiconData {
   WordSet relative_day_words;  // "yesterday", "next": a value signal of dates said relative to today
   WordSet question_tags;  // "No battery, right?": a statement asked back for confirmation
   std::vector<Phrase> uncertain_phrases;
-  WordSet hypothetical_markers;
+  WordSet hypothetical_markers, guideline_conditions;
   std::vector<Phrase> offer_markers;  // "if you like": a statement that awaits an answer
   // Conversation: clock times without am/pm, unlabeled times, turn openers, "that's me".
   WordSet morning_words, afternoon_words, clock_openers, greetings, self_reference_words;
@@ -133,7 +133,8 @@ struct LexiconData {
   WordSet model_words;     // a field that holds a product's model ("a Kelvara Combi 28")
   WordSet medicine_words;  // a field that holds a medicine's name ("metformin, five hundred milligrams")
   WordSet name_particles;  // "Marieke de Waal": lowercase words inside a person's name
-  std::vector<Phrase> correction_markers, rejection_markers, revision_markers, contrast_markers, change_openers;
+  std::vector<Phrase> correction_markers, retraction_markers, rejection_markers, revision_markers, contrast_markers,
+      change_openers;
   std::vector<Phrase> guideline_empty_markers;
   std::vector<Phrase> whole_number_phrases;  // "rounded to a whole cm": no decimals
   WordSet decimal_words;                     // "one decimal": that many

@@ -77,6 +77,7 @@ bool hyphened_to_next(const Tokens& t, size_t k) {
 struct YearParse {
   int year = 0;
   size_t last = 0;
+  bool full = false;  // said in full ("2027", "twenty twenty-seven"), not as two digits
 };
 
 std::optional<YearParse> parse_year(const Tokens& t, size_t i, const DateContext& ctx) {
@@ -87,7 +88,7 @@ std::optional<YearParse> parse_year(const Tokens& t, size_t i, const DateContext
       return YearParse{resolve_two_digit_year(std::stoi(tok.text.substr(1)), ctx), i + 1};
     if (tok.text.size() == 4 && util::all_digits(tok.text)) {
       const int y = std::stoi(tok.text);
-      if (y >= 1000 && y <= 2999) return YearParse{y, i + 1};
+      if (y >= 1000 && y <= 2999) return YearParse{y, i + 1, true};
     }
     return std::nullopt;
   }
@@ -97,22 +98,23 @@ std::optional<YearParse> parse_year(const Tokens& t, size_t i, const DateContext
     size_t k = i + 2;
     const size_t after_and = word_is(t, k, "and") ? k + 1 : k;
     size_t last = 0;
-    if (auto small = parse_small_cardinal(t, after_and, last); small && *small > 0) return YearParse{2000 + *small, last};
-    return YearParse{2000, k};
+    if (auto small = parse_small_cardinal(t, after_and, last); small && *small > 0)
+      return YearParse{2000 + *small, last, true};
+    return YearParse{2000, k, true};
   }
   size_t last = 0;
   if (auto hi = parse_two_digit_group(t, i, last, false)) {
     if (*hi >= 10 && *hi <= 29) {
       size_t last2 = 0;
       // "nineteen ninety two", "twenty twenty six", "nineteen oh five"
-      if (auto lo = parse_two_digit_group(t, last, last2, true)) return YearParse{*hi * 100 + *lo, last2};
+      if (auto lo = parse_two_digit_group(t, last, last2, true)) return YearParse{*hi * 100 + *lo, last2, true};
       if (word_is(t, last, "hundred")) {  // "nineteen hundred [and five]"
         size_t k = last + 1;
         const size_t after_and = word_is(t, k, "and") ? k + 1 : k;
         size_t last3 = 0;
         if (auto small = parse_small_cardinal(t, after_and, last3); small && *small > 0)
-          return YearParse{*hi * 100 + *small, last3};
-        return YearParse{*hi * 100, k};
+          return YearParse{*hi * 100 + *small, last3, true};
+        return YearParse{*hi * 100, k, true};
       }
     }
     // A spoken two-digit year needs two words ("ninety two", "oh five"): a lone "thirty" after
@@ -374,6 +376,15 @@ std::optional<DateHit> parse_absolute_date_at(const Tokens& t, size_t i, const D
   // MONTH [the] DAY [,] [YEAR]
   size_t m_last = 0;
   if (auto month = month_at(t, j, m_last)) {
+    // MONTH YEAR, on the day the field's guidelines name ("june twenty twenty-seven" is no
+    // June 20th when a month and year are what such a field is given).
+    if (ctx.month_only_last_day) {
+      if (auto y = trailing_year(t, m_last, ctx); y && y->full) {
+        const date::year_month_day_last last_day{date::year{y->year}, date::month_day_last{date::month{*month}}};
+        const unsigned day = *ctx.month_only_last_day ? static_cast<unsigned>(last_day.day()) : 1u;
+        return build(i, y->last, y->year, *month, day, weekday, ctx);
+      }
+    }
     size_t k = m_last;
     if (word_is(t, k, "the")) ++k;
     if (auto day = parse_day(t, k)) {

@@ -1,5 +1,6 @@
 #include "normalize/date_phrase.hpp"
 
+#include "core/guideline_hints.hpp"
 #include "core/lexicon_data.hpp"
 #include "normalize/fold.hpp"
 #include "normalize/reference_date.hpp"
@@ -54,6 +55,7 @@ Expected<DateContext> make_date_context(const Field* field, const NormalizeConte
   dc.past_only = field && is_past_field(*field);
   if (field && field_says(*field, lexicon::lexicon_data().future_date_words)) dc.ahead = true;
   else if (field && field_says(*field, lexicon::lexicon_data().past_event_words)) dc.ahead = false;
+  if (field) dc.month_only_last_day = guideline_hints(field->guidelines)->month_only_last_day;
   dc.numbers = number_options_for_locale(ctx.locale);
   return dc;
 }

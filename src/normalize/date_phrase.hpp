@@ -29,6 +29,9 @@ struct DateContext {
   // A date said without its year: true = the next one (follow-ups, due dates), false = the
   // most recent one (losses, incidents, last drills), nullopt = the nearest.
   std::optional<bool> ahead;
+  // "Jan 2026", "june twenty twenty-seven": a month and a full year with no day are a date only
+  // when the field's guidelines say which day (true: the month's last, false: its first).
+  std::optional<bool> month_only_last_day;
   NumberOptions numbers;
 };
 // Reference day from the context; past_only from the field's id/label ("birth", "dob", "born").

@@ -31,11 +31,14 @@ bool says_failure(const Mention& m) {
 
 bool negated_option(const Scan& s, const Mention& m) {
   if (phrase_has_negation(m)) return false;
+  // Two words back, and across words a negation reaches over ("No need for signs").
+  constexpr int kWords = 2, kBridged = 4;
   auto p = s.prev_content(m.first);
-  for (int n = 0; n < 2 && p; ++n) {
+  for (int n = 0, bridged = 0; n < kWords && bridged < kBridged && p; ++bridged) {
     const Token& t = s.tok(*p);
     if (t.after == Break::Sentence || t.after == Break::Comma) break;
     if (words().is_negator(t.norm) || is_zero_quantifier(t.norm)) return true;
+    if (!is_auxiliary_word(t.norm)) ++n;
     p = s.prev_content(*p);
   }
   // A rejection marker right before the option: "instead of X", "rather than X".
@@ -253,6 +256,14 @@ bool auxiliary_negation(const Scan& s, std::optional<size_t> at) {
   return q && s.tok(*q).after == Break::None && is_auxiliary_word(s.tok(*q).norm);
 }
 
+// "No need to come back" where "need to" is another field's cue: a cue said only in words a
+// negation reaches across (lexicon negation_bridges) is no boundary for that negation.
+bool said_in_bridges(const Scan& s, const Mention& a) {
+  for (size_t i = a.first; i < a.last; ++i)
+    if (!s.tok(i).filler && !is_auxiliary_word(s.tok(i).norm)) return false;
+  return true;
+}
+
 std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t field) {
   // Inside the (possibly gapped) cue span: "lights are not working".
   for (size_t i = m.first; i < m.last; ++i)
@@ -273,7 +284,7 @@ std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t 
   for (size_t n = 0; n < s.params.polarity_before && p; ++n) {
     const Token& t = s.tok(*p);
     if (t.after == Break::Sentence || t.after == Break::Comma) break;
-    if (s.anchor_at(*p, field, false)) break;
+    if (const Mention* a = s.anchor_at(*p, field, false); a && !said_in_bridges(s, *a)) break;
     if (is_negation_word(t.norm)) {
       if (verb_skipped && (!words().is_negator(t.norm) || words().nothing_openers.contains(t.norm))) break;
       return *p;
@@ -329,6 +340,18 @@ bool negative_tag_question(const Scan& s, const Mention& m, size_t field) {
     return k >= m.last && words().question_tags.contains(s.tok(k).norm) && polarity_negative(s, m, field).has_value();
   }
   return false;
+}
+
+// "We can just drop off, you won't need staff? - Drop-off's fine.": a negative statement asked
+// back as a question (its clause opens with its subject, not with a verb or a question word);
+// a yes confirms the negative, as after a tag.
+bool negative_statement_question(const Scan& s, const Mention& m, size_t field) {
+  size_t start = m.first;
+  while (start > 0 && s.tok(start - 1).after == Break::None && !s.tok(start - 1).speaker) --start;
+  start = s.skip_fillers(start);
+  if (start >= m.first || !words().subject_pronouns.contains(s.tok(start).norm)) return false;
+  auto negator = polarity_negative(s, m, field);
+  return negator && *negator < m.first;  // "He's castrated, isn't he?" is a tag, not a negative
 }
 
 // "Battery fitted? - No, the battery's phase two.": the field's cue in the first sentence of the
@@ -467,7 +490,7 @@ std::vector<FieldCandidate> read_boolean_field(const Scan& s, size_t field) {
         auto a = offered ? offered : s.answer_after(m.first);
         if (!a) continue;
         auto yes = answered_polarity(s, *a, field);
-        if (yes && negative_tag_question(s, m, field)) {
+        if (yes && (negative_tag_question(s, m, field) || negative_statement_question(s, m, field))) {
           if (!*yes) continue;  // "No battery, right? - No." agrees or denies: unclear
           yes = false;
         }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "extract/rules/corrections.hpp"
+#include "extract/rules/field_exclusions.hpp"
 #include "extract/rules/date_time_pairs.hpp"
 #include "extract/rules/event_dates.hpp"
 #include "extract/rules/lexical_data.hpp"
@@ -298,9 +299,11 @@ void assign_unlabeled_times(const Scan& s, std::vector<std::vector<FieldCandidat
       i = c->last - 1;
       continue;
     }
-    // "partying until three": the end of a span is the time of a field that ends one.
-    if (introduced && words().span_edge_words.contains(s.tok(*opener).norm) &&
-        period_role(*lex.fields[open[next]].field) != PeriodRole::End) {
+    // "partying until three": the end of a span is the time of a field that ends one. "It stopped
+    // around ten to four" is not the arrival the guideline says a stop is not.
+    if ((introduced && words().span_edge_words.contains(s.tok(*opener).norm) &&
+         period_role(*lex.fields[open[next]].field) != PeriodRole::End) ||
+        said_with_exclusion(s, *c, open[next])) {
       i = c->last - 1;
       continue;
     }

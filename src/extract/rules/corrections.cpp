@@ -2,6 +2,7 @@
 
 #include "extract/rules/clock_times.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "invox/normalize.hpp"
 
 namespace invox::rules {
 
@@ -101,15 +102,60 @@ std::optional<FieldCandidate> later_reading(const Scan& s, size_t field, const F
   }
   return std::nullopt;
 }
+// "And the total's what, six kilowatts? - Six point four.": a number offered in a question is a
+// guess; another voice answering with a number of the field's kind (after a "no", if any) says
+// the value. "Yes, two on the garage" answers the guess and goes on to something else.
+std::optional<FieldCandidate> answer_to_guess(const Scan& s, size_t field, const FieldCandidate& value,
+                                              const ValueReader& read) {
+  if (s.lex.fields[field].field->type != FieldType::Number || value.first >= s.size() || !s.in_question(value.first))
+    return std::nullopt;
+  auto a = s.answer_after(value.first);
+  if (!a) return std::nullopt;
+  const size_t end = sentence_end(s, value.first);
+  if (end == 0 || end > *a || next_sentence_same_voice(s, end - 1, *a)) return std::nullopt;
+  size_t k = *a;
+  // Past the answerer's label ("Installer:", a label said once is no speaker label) and a "no".
+  if (k < s.size() && s.tok(k).colon_after) k = s.skip_fillers(k + 1);
+  while (k < s.size() && words().no_words.contains(s.tok(k).norm) && s.tok(k).after != Break::None)
+    k = s.skip_fillers(k + 1);
+  if (k >= s.size() || s.anchor_at(k, field, true)) return std::nullopt;
+  auto answer = read(k, s.region_end(k, field, false, 6));
+  if (!answer || answer->first != k) return std::nullopt;
+  // "thirty-two foot? - Thirty-one.": a bare answer is in the guess's unit.
+  const Token& unit = s.tok(value.last - 1);
+  if (!says_number(unit) && says_number(s.tok(answer->last - 1))) {
+    const std::string text = std::string(s.span_text(answer->first, answer->last)) + " " + unit.raw;
+    auto scaled = parse_value_prefix(text, *s.lex.fields[field].field, s.ctx);
+    if (!scaled || scaled->value.is_null() || scaled->consumed < text.size()) return std::nullopt;
+    answer->value = scaled->value;
+  }
+  if (answer->value == value.value) return std::nullopt;
+  return answer;
+}
+
 // Two clock times on the same hour of the 12-hour dial.
 bool same_hour(const FieldCandidate& a, const FieldCandidate& b) {
   constexpr int kMinutesPerHour = 60, kDialHours = 12;
   const auto x = minutes_of(a), y = minutes_of(b);
   return x && y && *x / kMinutesPerHour % kDialHours == *y / kMinutesPerHour % kDialHours;
 }
+
+// Another field's cue or value ends the search for a correction; a day or a time of day (a date
+// or time field's value, or a cue that is its own value: 'today') does not end a number's
+// ("ninety-seven point nine, oh no wait, that's from your log. Today's is ninety-eight point
+// six"), as it cannot be read as one.
+bool bounds_correction(const Scan& s, size_t t, size_t field) {
+  const Mention* a = s.anchor_at(t, field, true);
+  if (!a) return false;
+  const bool says_value = a->is_value || a->cue->kind == CueKind::Inclusive;
+  if (!says_value || s.lex.fields[field].field->type != FieldType::Number) return true;
+  const FieldType other = s.lex.fields[a->field].field->type;
+  return other != FieldType::Date && other != FieldType::Time;
+}
 }  // namespace
 
 FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate value, const ValueReader& read) {
+  constexpr size_t kRetractionReach = 16;  // tokens: the rest of the sentence and the next one
   const size_t window = s.params.correction_window;
   for (int guard = 0; guard < 6; ++guard) {
     size_t j = s.skip_fillers(value.last);
@@ -176,12 +222,19 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
         which = inner;
       }
       size_t limit = is_bare_no(which) ? 3 : window;
+      // "Nine degrees. Hang on, the probe was in the air. In the product it's three point eight":
+      // a retraction (lexicon retraction_markers) says the value was wrong before it says the
+      // right one, which may come a sentence later.
+      size_t sentences = 0;
+      const bool retraction = marker_length(s, j, words().retraction_markers) > 0;
+      if (retraction) limit = kRetractionReach;
       bool found = false;
       size_t seen = 0;
       for (size_t t = k; t < s.size() && seen < limit; ++t) {
         if (s.tok(t).filler) continue;
         ++seen;
-        if (s.anchor_at(t, field, true)) break;
+        if (s.tok(t).speaker || (t > k && s.tok(t - 1).after == Break::Sentence && ++sentences > 1)) break;
+        if (bounds_correction(s, t, field)) break;
         auto next = read(t, s.region_end(t, field, false, 6));
         if (next) {
           size_t cue_first = value.cue_first;
@@ -193,6 +246,13 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
         }
       }
       if (found) continue;
+    }
+    if (auto answered = answer_to_guess(s, field, value, read)) {
+      const size_t cue_first = value.cue_first;
+      value = *answered;
+      value.cue_first = cue_first;
+      value.corrected = true;
+      continue;
     }
     auto revised = later_reading(s, field, value, read);
     if (!revised || revised->first <= value.first) revised = postposed_revision(s, field, value, read);

@@ -1,6 +1,7 @@
 #include "extract/rules/count_readings.hpp"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -134,6 +135,47 @@ bool measured(const Scan& s, const FieldCandidate& c, const Field& f) {
   const std::string& word = s.tok(u).norm;
   return is_measure_word(word) && !is_money_word(word) && !field_says_word(f, word);
 }
+// The hour of a clock face said as one token ("four", "11"), or nullopt.
+std::optional<int> dial_hour(const Token& t) {
+  constexpr int kDialHours = 12;
+  int h = 0;
+  if (util::all_digits(t.raw) && t.raw.size() <= 2) h = std::stoi(t.raw);
+  else if (auto d = words().digit_words.index_of(t.norm)) h = static_cast<int>(*d);
+  else if (auto teen = words().teen_words.index_of(t.norm)) h = static_cast<int>(*teen) + 10;
+  if (h < 1 || h > kDialHours) return std::nullopt;
+  return h;
+}
+
+// The minutes of a clock reading said as one token ("ten", "20"; "five", "ten", "twenty",
+// "twenty-five" past or to an hour), or nullopt: only these, so "nine to five" stays a span.
+bool clock_minutes(const Token& t) {
+  constexpr std::array<int, 4> kClockMinutes = {5, 10, 20, 25};
+  int m = -1;
+  if (util::all_digits(t.raw) && t.raw.size() <= 2) m = std::stoi(t.raw);
+  else if (auto d = words().digit_words.index_of(t.norm)) m = static_cast<int>(*d);
+  else if (auto teen = words().teen_words.index_of(t.norm)) m = static_cast<int>(*teen) + 10;
+  else if (auto tens = words().tens_words.index_of(t.norm)) m = static_cast<int>(*tens + 2) * 10;
+  return std::find(kClockMinutes.begin(), kClockMinutes.end(), m) != kClockMinutes.end();
+}
+
+// "It stopped around ten to four", "twenty past two": minutes said against an hour (lexicon
+// clock_relations "past", "to") are a time of day, so neither the minutes nor the hour is a
+// count; "ten to twelve people" counts the people said after the hour.
+bool in_clock_reading(const Scan& s, const FieldCandidate& c) {
+  auto reading_at = [&](size_t minutes) {
+    const size_t rel = minutes + 1, hour = minutes + 2;
+    if (hour >= s.size() || s.tok(minutes).after != Break::None || s.tok(rel).after != Break::None) return false;
+    const std::string& r = s.tok(rel).norm;
+    if ((r != "past" && r != "to") || !words().clock_relations.contains(r)) return false;
+    if (!clock_minutes(s.tok(minutes)) || !dial_hour(s.tok(hour))) return false;
+    const size_t after = hour + 1;
+    return s.tok(hour).after != Break::None || after >= s.size() || is_stopword(s.tok(after).norm) ||
+           words().clock_suffixes.contains(s.tok(after).norm);
+  };
+  // The number may start with a word of its own ("around ten").
+  if (c.last > c.first && reading_at(c.last - 1)) return true;
+  return c.first >= 2 && reading_at(c.first - 2);
+}
 }  // namespace
 
 bool counts_things(const Field& f) {
@@ -151,7 +193,7 @@ bool not_a_count(const Scan& s, const FieldCandidate& c, const Field& f) {
   if (pronoun_number(s, c) || after_bare_half(s, c.first, f) || after_ordinal(s, c.first) ||
       counts_defective_subset(s, c, f))
     return true;
-  if (measured(s, c, f)) return true;
+  if (measured(s, c, f) || in_clock_reading(s, c)) return true;
   auto next = next_in_clause(s, c.last);
   if (!next) return false;
   const std::string& n = s.tok(*next).norm;

@@ -480,6 +480,24 @@ Phrase make_phrase(const std::string& text) {
   return p;
 }
 
+// The content stems of the guideline's exclusions that neither the field's own texts (id, label,
+// aliases, description) nor the template's title say: "the time a fault was reported or the lift
+// stopped is not the arrival" in a lift template gives fault, report, stop.
+std::vector<std::string> excluded_stems(const Template& tmpl, const Field& f, const GuidelineHints& gi) {
+  std::set<std::string> own;
+  std::vector<std::string> texts = {f.label, f.description, tmpl.title, util::join(id_words(f), " ")};
+  texts.insert(texts.end(), f.aliases.begin(), f.aliases.end());
+  for (const auto& t : texts)
+    for (const auto& st : make_phrase(t).stems) own.insert(st);
+  std::vector<std::string> out;
+  for (const auto& ex : gi.exclusions)
+    for (const auto& st : make_phrase(ex).stems)
+      if (!is_stopword(st) && !is_number_word(st) && !is_generic_word(st) && !own.contains(st) &&
+          std::find(out.begin(), out.end(), st) == out.end())
+        out.push_back(st);
+  return out;
+}
+
 Lexicon build_lexicon(const Template& tmpl) {
   Lexicon lex;
   for (const auto& f : tmpl.fields) {
@@ -488,6 +506,7 @@ Lexicon build_lexicon(const Template& tmpl) {
     for (const auto& st : make_phrase(f.label).stems)
       if (!is_stopword(st)) fl.label_stems.push_back(st);
     const GuidelineHints& gi = *guideline_hints(f.guidelines);
+    fl.excluded_stems = excluded_stems(tmpl, f, gi);
     classify(fl, gi);
     std::string inner;
     std::string label = strip_parenthetical(f.label, &inner);

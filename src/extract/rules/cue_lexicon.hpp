@@ -66,6 +66,9 @@ struct FieldLexicon {
   bool upper_bound = false;   // a number that holds the top of what is said ("Max rent", "the higher figure")
   bool animal_name = false;   // the label, description or aliases say it names an animal ("The animal's name")
   std::vector<std::string> label_stems;  // the label's content words, stemmed ("Parent contacted at": parent, contact)
+  // Content words, stemmed, of what the guidelines say the field is not ("not the standing
+  // pressure": stand), less the field's own words and the template title's.
+  std::vector<std::string> excluded_stems;
 };
 
 struct Lexicon {

@@ -12,6 +12,7 @@
 #include "extract/rules/cue_matcher.hpp"
 #include "extract/rules/doctor_introductions.hpp"
 #include "extract/rules/event_dates.hpp"
+#include "extract/rules/field_exclusions.hpp"
 #include "extract/rules/fewshot_cues.hpp"
 #include "extract/rules/group_colours.hpp"
 #include "extract/rules/implied_booleans.hpp"
@@ -114,7 +115,7 @@ void assign_unlabeled_numbers(const Scan& s, std::vector<std::vector<FieldCandid
       for (size_t g = 0; g < lex.fields.size(); ++g)
         if (g != f && !ranked[g].empty() && claims_tokens(lex.fields[g].field->type) && overlaps(ranked[g][0], *c))
           taken = true;
-      if (taken) {
+      if (taken || said_with_exclusion(s, *c, f)) {
         i = c->last - 1;
         continue;
       }
@@ -207,6 +208,7 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
     if (util::stop_requested()) throw util::StopRequested{};
     ranked[f] = rank(candidates_for(scan, f), params.keep_ratio);
   }
+  yield_excluded(scan, ranked, [&](std::vector<FieldCandidate> c) { return rank(std::move(c), params.keep_ratio); });
   // A place field no cue filled: a named kind ("the Maple Gap weigh station"), a phrase after a
   // preposition of place, then a proper name ending with its kind ("on Orewa Beach").
   for (size_t f = 0; f < lex.fields.size(); ++f) {

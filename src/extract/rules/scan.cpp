@@ -81,10 +81,6 @@ bool Scan::in_question(size_t i) const {
   return false;
 }
 
-namespace {
-// Nothing between the end of one sentence (token `k`) and the next (from token `a`) says another
-// voice speaks: no speaker label, line break or long dash between them, and no "Word:" opening
-// the next one (a label said only once is no speaker label, yet still someone else's turn).
 bool next_sentence_same_voice(const Scan& s, size_t k, size_t a) {
   constexpr size_t kLabelWords = 3;
   for (size_t j = k + 1; j < a; ++j)
@@ -99,7 +95,6 @@ bool next_sentence_same_voice(const Scan& s, size_t k, size_t a) {
   }
   return true;
 }
-}  // namespace
 
 std::optional<size_t> Scan::answer_after(size_t i) const {
   // "And who sampled? Was that you? - No, I'm just the driver. Imogen Pryce took them.": a

@@ -100,6 +100,11 @@ struct Scan {
   [[nodiscard]] std::optional<FieldCandidate> parse_typed(size_t i, size_t end, const Field& field) const;
 };
 
+// Nothing between the end of one sentence (token `k`) and the next (from token `a`) says another
+// voice speaks: no speaker label, line break or long dash between them, and no "Word:" opening
+// the next one (a label said only once is no speaker label, yet still someone else's turn).
+[[nodiscard]] bool next_sentence_same_voice(const Scan& s, size_t k, size_t a);
+
 // The first token of the sentence that holds token i.
 [[nodiscard]] size_t sentence_start(const Scan& s, size_t i);
 // One past the last token of the sentence that holds token i.
