@@ -157,6 +157,13 @@ bool bounds_correction(const Scan& s, size_t t, size_t field) {
 FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate value, const ValueReader& read) {
   constexpr size_t kRetractionReach = 16;  // tokens: the rest of the sentence and the next one
   const size_t window = s.params.correction_window;
+  // The later value replaces the earlier one; the evidence still starts at the first cue.
+  auto take = [&value](const FieldCandidate& later) {
+    const size_t cue_first = value.cue_first;
+    value = later;
+    value.cue_first = cue_first;
+    value.corrected = true;
+  };
   for (int guard = 0; guard < 6; ++guard) {
     size_t j = s.skip_fillers(value.last);
     // "one twenty-six over, sorry, one thirty-six over seventy-eight": a pair left hanging.
@@ -172,10 +179,7 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
         !s.tok(j).speaker && !s.anchor_at(j, field, true)) {
       auto again = s.parse_typed(j, std::min(s.size(), j + 8), f);
       if (again && again->last > j && same_hour(value, *again)) {
-        const size_t cue_first = value.cue_first;
-        value = *again;
-        value.cue_first = cue_first;
-        value.corrected = true;
+        take(*again);
         continue;
       }
     }
@@ -225,9 +229,8 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
       // "Nine degrees. Hang on, the probe was in the air. In the product it's three point eight":
       // a retraction (lexicon retraction_markers) says the value was wrong before it says the
       // right one, which may come a sentence later.
+      if (marker_length(s, j, words().retraction_markers) > 0) limit = kRetractionReach;
       size_t sentences = 0;
-      const bool retraction = marker_length(s, j, words().retraction_markers) > 0;
-      if (retraction) limit = kRetractionReach;
       bool found = false;
       size_t seen = 0;
       for (size_t t = k; t < s.size() && seen < limit; ++t) {
@@ -237,10 +240,7 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
         if (bounds_correction(s, t, field)) break;
         auto next = read(t, s.region_end(t, field, false, 6));
         if (next) {
-          size_t cue_first = value.cue_first;
-          value = *next;
-          value.cue_first = cue_first;
-          value.corrected = true;
+          take(*next);
           found = true;
           break;
         }
@@ -248,19 +248,13 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
       if (found) continue;
     }
     if (auto answered = answer_to_guess(s, field, value, read)) {
-      const size_t cue_first = value.cue_first;
-      value = *answered;
-      value.cue_first = cue_first;
-      value.corrected = true;
+      take(*answered);
       continue;
     }
     auto revised = later_reading(s, field, value, read);
     if (!revised || revised->first <= value.first) revised = postposed_revision(s, field, value, read);
     if (revised) {
-      size_t cue_first = value.cue_first;
-      value = *revised;
-      value.cue_first = cue_first;
-      value.corrected = true;
+      take(*revised);
       continue;
     }
     break;

@@ -135,27 +135,28 @@ bool measured(const Scan& s, const FieldCandidate& c, const Field& f) {
   const std::string& word = s.tok(u).norm;
   return is_measure_word(word) && !is_money_word(word) && !field_says_word(f, word);
 }
-// The hour of a clock face said as one token ("four", "11"), or nullopt.
-std::optional<int> dial_hour(const Token& t) {
-  constexpr int kDialHours = 12;
-  int h = 0;
-  if (util::all_digits(t.raw) && t.raw.size() <= 2) h = std::stoi(t.raw);
-  else if (auto d = words().digit_words.index_of(t.norm)) h = static_cast<int>(*d);
-  else if (auto teen = words().teen_words.index_of(t.norm)) h = static_cast<int>(*teen) + 10;
-  if (h < 1 || h > kDialHours) return std::nullopt;
-  return h;
+// The value of a number said as one token ("four", "11", "twenty"), or nullopt.
+std::optional<int> one_token_number(const Token& t) {
+  if (util::all_digits(t.raw) && !t.raw.empty() && t.raw.size() <= 2) return std::stoi(t.raw);
+  if (auto d = words().digit_words.index_of(t.norm)) return static_cast<int>(*d);
+  if (auto teen = words().teen_words.index_of(t.norm)) return static_cast<int>(*teen) + 10;
+  if (auto tens = words().tens_words.index_of(t.norm)) return static_cast<int>(*tens + 2) * 10;
+  return std::nullopt;
 }
 
-// The minutes of a clock reading said as one token ("ten", "20"; "five", "ten", "twenty",
-// "twenty-five" past or to an hour), or nullopt: only these, so "nine to five" stays a span.
+// An hour of the clock face said as one token ("four", "11").
+bool dial_hour(const Token& t) {
+  constexpr int kDialHours = 12;
+  const auto h = one_token_number(t);
+  return h && *h >= 1 && *h <= kDialHours;
+}
+
+// The minutes of a clock reading said as one token, past or to an hour ("ten", "20"): only
+// five, ten, twenty and twenty-five, so "nine to five" stays a span.
 bool clock_minutes(const Token& t) {
   constexpr std::array<int, 4> kClockMinutes = {5, 10, 20, 25};
-  int m = -1;
-  if (util::all_digits(t.raw) && t.raw.size() <= 2) m = std::stoi(t.raw);
-  else if (auto d = words().digit_words.index_of(t.norm)) m = static_cast<int>(*d);
-  else if (auto teen = words().teen_words.index_of(t.norm)) m = static_cast<int>(*teen) + 10;
-  else if (auto tens = words().tens_words.index_of(t.norm)) m = static_cast<int>(*tens + 2) * 10;
-  return std::find(kClockMinutes.begin(), kClockMinutes.end(), m) != kClockMinutes.end();
+  const auto m = one_token_number(t);
+  return m && std::find(kClockMinutes.begin(), kClockMinutes.end(), *m) != kClockMinutes.end();
 }
 
 // "It stopped around ten to four", "twenty past two": minutes said against an hour (lexicon

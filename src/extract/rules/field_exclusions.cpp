@@ -25,18 +25,15 @@ bool said_with_exclusion(const Scan& s, const FieldCandidate& c, size_t field) {
   return false;
 }
 
-void yield_excluded(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked,
-                    const std::function<std::vector<FieldCandidate>(std::vector<FieldCandidate>)>& rerank) {
+bool yield_excluded(const Scan& s, std::vector<FieldCandidate>& candidates, size_t field) {
   constexpr double kExcludedFactor = 0.5;  // below any rival the ranking keeps as a close call
-  for (size_t f = 0; f < ranked.size(); ++f) {
-    const FieldType type = s.lex.fields[f].field->type;
-    if (type != FieldType::Number && type != FieldType::Date && type != FieldType::Time) continue;
-    if (s.lex.fields[f].excluded_stems.empty() || ranked[f].size() < 2) continue;
-    bool changed = false;
-    for (auto& c : ranked[f])
-      if (said_with_exclusion(s, c, f)) c.score *= kExcludedFactor, changed = true;
-    if (changed) ranked[f] = rerank(std::move(ranked[f]));
-  }
+  const FieldType type = s.lex.fields[field].field->type;
+  if (type != FieldType::Number && type != FieldType::Date && type != FieldType::Time) return false;
+  if (s.lex.fields[field].excluded_stems.empty() || candidates.size() < 2) return false;
+  bool changed = false;
+  for (auto& c : candidates)
+    if (said_with_exclusion(s, c, field)) c.score *= kExcludedFactor, changed = true;
+  return changed;
 }
 
 }  // namespace invox::rules

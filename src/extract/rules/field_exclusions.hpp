@@ -3,7 +3,6 @@
 // stopped is not the arrival"; FieldLexicon::excluded_stems): a number, date or time said in a
 // clause with such a word yields to one said without, and is never given to the field
 // unlabelled.
-#include <functional>
 #include <vector>
 
 #include "extract/rules/scan.hpp"
@@ -13,9 +12,8 @@ namespace invox::rules {
 // A word of the field's exclusions occurs in the clause of candidate `c` (outside the value).
 [[nodiscard]] bool said_with_exclusion(const Scan& s, const FieldCandidate& c, size_t field);
 
-// Number, date and time candidates said with an exclusion drop below the field's other
-// candidates (their score scaled down), and the field's candidates are ranked again by `rerank`.
-void yield_excluded(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked,
-                    const std::function<std::vector<FieldCandidate>(std::vector<FieldCandidate>)>& rerank);
+// The field's number, date and time candidates said with an exclusion drop below its other
+// candidates (their score scaled down); true when a score changed, so the caller ranks again.
+[[nodiscard]] bool yield_excluded(const Scan& s, std::vector<FieldCandidate>& candidates, size_t field);
 
 }  // namespace invox::rules

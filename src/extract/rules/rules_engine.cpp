@@ -208,7 +208,8 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
     if (util::stop_requested()) throw util::StopRequested{};
     ranked[f] = rank(candidates_for(scan, f), params.keep_ratio);
   }
-  yield_excluded(scan, ranked, [&](std::vector<FieldCandidate> c) { return rank(std::move(c), params.keep_ratio); });
+  for (size_t f = 0; f < lex.fields.size(); ++f)
+    if (yield_excluded(scan, ranked[f], f)) ranked[f] = rank(std::move(ranked[f]), params.keep_ratio);
   // A place field no cue filled: a named kind ("the Maple Gap weigh station"), a phrase after a
   // preposition of place, then a proper name ending with its kind ("on Orewa Beach").
   for (size_t f = 0; f < lex.fields.size(); ++f) {
