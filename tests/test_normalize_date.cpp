@@ -213,3 +213,18 @@ TEST_CASE("normalize date: a calendar date in apposition to a relative one decid
                       "today, March twentieth twenty twenty six"}},
                     field, make_ctx("2026-11-27"));
 }
+
+TEST_CASE("normalize date: a birth date said as three spoken numbers", "[normalize][date][spoken-numeric]") {
+  const auto dob =
+      make_field(FieldType::Date, "", std::nullopt, std::nullopt, {}, "", "date_of_birth", "Date of birth");
+  // Read like 17/4/87: the locale decides the order unless one number cannot be a month.
+  check_rows({{"seventeen, four, eighty-seven", "1987-04-17", ""},
+              {"three four ninety two", "1992-04-03", ""},
+              {"twelve, five, two thousand and one", "2001-05-12", ""}},
+             dob, make_ctx("2026-03-20", "Australia/Sydney", "en-AU"));
+  check_rows({{"three four ninety two", "1992-03-04", ""}, {"four seventeen nineteen eighty seven", "1987-04-17", ""}},
+             dob, make_ctx("2026-03-20", "America/Chicago", "en-US"));
+  // Any other date field reads three numbers as no date: they are more often counts or codes.
+  check_rows({{"seventeen, four, eighty-seven", kNull, "invalid"}}, make_field(FieldType::Date),
+             make_ctx("2026-03-20", "Australia/Sydney", "en-AU"));
+}

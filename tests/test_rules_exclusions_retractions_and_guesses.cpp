@@ -94,6 +94,10 @@ TEST_CASE("rules: a retraction takes the value back until the right one, a sente
   CHECK(heard_at(t, "Temperature, nine degrees. Hang on, the probe was in the air. In the box it's three point "
                     "eight.",
                  "core_temp_c") == 3.8);
+  // The retraction may follow a bare "no".
+  CHECK(heard_at(t, "Temperature, nine degrees. No, hang on, the probe was in the air. In the box it's three point "
+                    "eight.",
+                 "core_temp_c") == 3.8);
   // A day word is no boundary for a number's correction.
   CHECK(heard_at(t, "Temperature minus two, oh no wait, that was from the log. Today's is minus four.",
                  "core_temp_c") == -4);
@@ -121,7 +125,10 @@ TEST_CASE("rules: a negative statement asked back is confirmed by a yes", "[rule
 
 TEST_CASE("rules: a smaller number restated after the ones the guidelines leave out", "[rules][unseen]") {
   static const Template t = buoy_kit_template();
-  CHECK(heard_at(t, "beacons there were nine but two are cracked so seven", "beacons_usable") == 7);
+  CHECK(heard_at(t, "Beacons: nine on the rack, two of them cracked, so seven.", "beacons_usable") == 7);
+  CHECK(heard_at(t, "Beacons, nine. Two are flat, so seven.", "beacons_usable") == 7);
+  CHECK(heard_at(t, "beacons there were nine but two are the old kind and they're cracked so seven",
+                 "beacons_usable") == 7);
   // Without a word the field leaves out, the first count stands.
   CHECK(heard_at(t, "beacons there were nine but two are new so seven", "beacons_usable") == 9);
 }

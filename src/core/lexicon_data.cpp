@@ -305,6 +305,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.ceiling_openers = r.phrases("ceiling_openers");
   d.ceiling_markers = r.phrases("ceiling_markers");
   d.zero_count_bridges = r.words("zero_count_bridges");
+  d.added_count_words = r.words("added_count_words");
   d.partitive_heads = r.phrases("partitive_heads");
   d.defect_states = r.words("defect_states");
   d.group_count_tails = r.phrases("group_count_tails");
@@ -356,6 +357,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.name_particles = r.words("name_particles");
   d.correction_markers = r.phrases("correction_markers");
   d.retraction_markers = r.phrases("retraction_markers");
+  d.clock_now_phrases = r.phrases("clock_now_phrases");
+  d.count_questions = r.phrases("count_questions");
   d.rejection_markers = r.phrases("rejection_markers");
   d.revision_markers = r.phrases("revision_markers");
   d.contrast_markers = r.phrases("contrast_markers");

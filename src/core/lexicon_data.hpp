@@ -97,7 +97,7 @@ struct LexiconData {
   WordSet upper_bound_words, range_connectors, range_openers, singular_articles, record_imperatives;
   std::vector<Phrase> ceiling_openers, ceiling_markers;  // "stretch to" 1500; 2700 "absolute max"
   // Counts: what may sit inside "no more refills", what makes a number not the count.
-  WordSet zero_count_bridges, distributive_words, pronoun_numbers, pronoun_number_openers;
+  WordSet zero_count_bridges, added_count_words, distributive_words, pronoun_numbers, pronoun_number_openers;
   std::vector<Phrase> partitive_heads;  // "six of them": a part of a set, not the count
   WordSet defect_states;                // "two were missing tags": a count of the failed ones
   std::vector<Phrase> group_count_tails;  // "six of us": the size of a group of people
@@ -133,6 +133,7 @@ struct LexiconData {
   WordSet model_words;     // a field that holds a product's model ("a Kelvara Combi 28")
   WordSet medicine_words;  // a field that holds a medicine's name ("metformin, five hundred milligrams")
   WordSet name_particles;  // "Marieke de Waal": lowercase words inside a person's name
+  std::vector<Phrase> clock_now_phrases, count_questions;
   std::vector<Phrase> correction_markers, retraction_markers, rejection_markers, revision_markers, contrast_markers,
       change_openers;
   std::vector<Phrase> guideline_empty_markers;

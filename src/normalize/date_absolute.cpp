@@ -316,6 +316,28 @@ std::optional<YearParse> trailing_year(const Tokens& t, size_t k, const DateCont
   return parse_year(t, after_comma, ctx);
 }
 
+// "Date of birth? - Seventeen, four, eighty-seven": a birth date said as three spoken numbers
+// is read like 17/4/87, in the locale's order. Only for birth dates, which people say so; three
+// numbers in a row are more often other things.
+std::optional<DateHit> spoken_numeric_date(const Tokens& t, size_t j, std::optional<unsigned> weekday, size_t first,
+                                           const DateContext& ctx) {
+  constexpr int kMaxDay = 31;
+  if (!ctx.past_only || j >= t.size() || t[j].kind != TokenKind::Word) return std::nullopt;
+  size_t a_last = 0, b_last = 0;
+  auto a = parse_small_cardinal(t, j, a_last);
+  if (!a || *a < 1 || *a > kMaxDay) return std::nullopt;
+  const size_t k = skip_comma(t, a_last);
+  if (k >= t.size() || t[k].kind != TokenKind::Word) return std::nullopt;
+  auto b = parse_small_cardinal(t, k, b_last);
+  if (!b || *b < 1 || *b > kMaxDay) return std::nullopt;
+  auto y = parse_year(t, skip_comma(t, b_last), ctx);
+  if (!y) return std::nullopt;
+  Token written = t[j];
+  written.kind = TokenKind::Number;
+  written.text = fmt::format("{}/{}/{}", *a, *b, y->year);
+  return parse_numeric_date(written, y->last - 1, weekday, first, ctx);
+}
+
 }  // namespace
 
 int resolve_two_digit_year(int yy, const DateContext& ctx) {
@@ -344,6 +366,7 @@ std::optional<DateHit> parse_absolute_date_at(const Tokens& t, size_t i, const D
   if (j < t.size()) {
     if (auto hit = parse_numeric_date(t[j], j, weekday, i, ctx)) return hit;
   }
+  if (auto hit = spoken_numeric_date(t, j, weekday, i, ctx)) return hit;
   // [the] DAY [of] MONTH [,] [YEAR]  /  [the] DAY (day of the month only)
   {
     size_t k = j;

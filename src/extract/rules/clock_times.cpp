@@ -262,6 +262,31 @@ bool with_other_events_day(const Scan& s, const std::vector<std::vector<FieldCan
   }
   return false;
 }
+// The time's last word says its half of the day ("in the afternoon", "p.m.").
+bool ends_with_day_half(const Scan& s, const FieldCandidate& c) {
+  if (c.last <= c.first) return false;
+  const std::string& n = s.tok(c.last - 1).norm;
+  const auto& w = words();
+  return w.morning_words.contains(n) || w.afternoon_words.contains(n) || w.clock_suffixes.contains(n);
+}
+
+// "what is it, six forty?", "the time now is eleven oh five": a phrase of clock_now_phrases
+// ends at content token `last`, across a comma but within its sentence.
+bool says_time_now(const Scan& s, size_t last) {
+  for (const auto& phrase : words().clock_now_phrases) {
+    std::optional<size_t> at = last;
+    size_t k = phrase.size();
+    for (; k > 0 && at; --k) {
+      if (s.tok(*at).norm != phrase[k - 1]) break;
+      if (k > 1) {
+        at = s.prev_content(*at);
+        if (at && s.tok(*at).after == Break::Sentence) at.reset();
+      }
+    }
+    if (k == 0) return true;
+  }
+  return false;
+}
 }  // namespace
 
 void assign_unlabeled_times(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
@@ -281,13 +306,16 @@ void assign_unlabeled_times(const Scan& s, std::vector<std::vector<FieldCandidat
     // "it's only ten past": a restrictive adverb between the opener and the time.
     if (opener && words().restrictive_adverbs.contains(s.tok(*opener).norm) && s.tok(*opener).after == Break::None)
       opener = s.prev_content(*opener);
-    bool introduced = opener && words().clock_openers.contains(s.tok(*opener).norm);
+    bool introduced =
+        opener && (words().clock_openers.contains(s.tok(*opener).norm) || says_time_now(s, *opener));
     auto c = introduced ? past_agreed_hour(s, i, *time_field) : std::nullopt;
     const bool past_hour = c.has_value();  // ends with "past": no count, whatever follows
     if (!c) c = s.parse_typed(i, std::min(s.size(), i + 8), *time_field);
     if (!c || (!introduced && !marked_time(s, *c))) continue;
-    // "at five pallets" is a count: a clock time ends its clause or meets a function word.
-    if ((!past_hour && !s.stands_alone(c->last)) || taken_by_best(s, ranked, *c)) continue;
+    // "at five pallets" is a count: a clock time ends its clause or meets a function word, unless
+    // it ends with its half of the day ("it's three fifteen in the afternoon cleaned by ...").
+    if ((!past_hour && !s.stands_alone(c->last) && !ends_with_day_half(s, *c)) || taken_by_best(s, ranked, *c))
+      continue;
     // "see her again tomorrow at ten": the time of a planned day is not this form's event.
     if (later_day_near(s, c->first, c->last)) {
       i = c->last - 1;

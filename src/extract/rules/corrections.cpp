@@ -1,5 +1,7 @@
 #include "extract/rules/corrections.hpp"
 
+#include <algorithm>
+
 #include "extract/rules/clock_times.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "invox/normalize.hpp"
@@ -229,7 +231,9 @@ FieldCandidate apply_corrections(const Scan& s, size_t field, FieldCandidate val
       // "Nine degrees. Hang on, the probe was in the air. In the product it's three point eight":
       // a retraction (lexicon retraction_markers) says the value was wrong before it says the
       // right one, which may come a sentence later.
-      if (marker_length(s, j, words().retraction_markers) > 0) limit = kRetractionReach;
+      // The marker that matched decides, so "No, hang on, ..." reaches as far as "hang on".
+      const auto& retractions = words().retraction_markers;
+      if (std::find(retractions.begin(), retractions.end(), *which) != retractions.end()) limit = kRetractionReach;
       size_t sentences = 0;
       bool found = false;
       size_t seen = 0;

@@ -160,14 +160,13 @@ bool clock_minutes(const Token& t) {
 }
 
 // "It stopped around ten to four", "twenty past two": minutes said against an hour (lexicon
-// clock_relations "past", "to") are a time of day, so neither the minutes nor the hour is a
+// clock_relations) are a time of day, so neither the minutes nor the hour is a
 // count; "ten to twelve people" counts the people said after the hour.
 bool in_clock_reading(const Scan& s, const FieldCandidate& c) {
   auto reading_at = [&](size_t minutes) {
     const size_t rel = minutes + 1, hour = minutes + 2;
     if (hour >= s.size() || s.tok(minutes).after != Break::None || s.tok(rel).after != Break::None) return false;
-    const std::string& r = s.tok(rel).norm;
-    if ((r != "past" && r != "to") || !words().clock_relations.contains(r)) return false;
+    if (!words().clock_relations.contains(s.tok(rel).norm)) return false;
     if (!clock_minutes(s.tok(minutes)) || !dial_hour(s.tok(hour))) return false;
     const size_t after = hour + 1;
     return s.tok(hour).after != Break::None || after >= s.size() || is_stopword(s.tok(after).norm) ||

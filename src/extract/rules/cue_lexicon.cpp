@@ -309,7 +309,8 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   // "First and last name of the designated warden": guidelines that ask for a full name.
   const std::string guide = util::to_lower_ascii(f.guidelines);
   for (const auto& phrase : words().full_name_phrases.items())
-    if (guide.find(phrase) != std::string::npos) person = true;
+    if (guide.find(phrase) != std::string::npos) fl.full_name = true;
+  person = person || fl.full_name;
   fl.title = written_title(f.guidelines);
   bool code_word = any_in(words().identifier_words);
   fl.person_name = textual && (person || fl.title) && !(code_word || gi.mentions_digits);
@@ -498,6 +499,57 @@ std::vector<std::string> excluded_stems(const Template& tmpl, const Field& f, co
   return out;
 }
 
+// "a two-car collision" for the option "road traffic collision": the last word of an option of
+// several content words is said alone for it, when no other option, no other field and not the
+// form's title use that word ("Routine service" beside "Returned to service" is not one).
+void add_option_heads(Lexicon& lex, const Template& tmpl) {
+  constexpr double kHeadStrength = 0.7;
+  constexpr size_t kMinHead = 4;
+  auto stems_of = [](const std::string& text) { return make_phrase(util::to_lower_ascii(text)).stems; };
+  auto field_texts = [](const Field& f) {
+    std::vector<std::string> out = {f.label, f.id};
+    out.insert(out.end(), f.aliases.begin(), f.aliases.end());
+    out.insert(out.end(), f.options.begin(), f.options.end());
+    for (const auto& [opt, syns] : f.option_aliases) out.insert(out.end(), syns.begin(), syns.end());
+    return out;
+  };
+  for (size_t i = 0; i < lex.fields.size(); ++i) {
+    const Field& f = *lex.fields[i].field;
+    if (f.type != FieldType::Enum) continue;
+    std::vector<std::pair<std::string, std::string>> said;  // phrase, its option
+    for (const auto& o : f.options) said.emplace_back(o, o);
+    for (const auto& [opt, syns] : f.option_aliases)
+      for (const auto& a : syns) said.emplace_back(a, opt);
+    const size_t options = f.options.size();
+    std::set<std::string> elsewhere;  // words of other fields and of the title
+    for (const auto& st : stems_of(tmpl.title)) elsewhere.insert(st);
+    for (size_t g = 0; g < lex.fields.size(); ++g)
+      if (g != i)
+        for (const auto& t : field_texts(*lex.fields[g].field))
+          for (const auto& st : stems_of(t)) elsewhere.insert(st);
+    for (size_t k = 0; k < options; ++k) {
+      const auto& [phrase, option] = said[k];
+      const auto st = stems_of(phrase);
+      if (st.size() < 2 || std::any_of(st.begin(), st.end(), [](const std::string& w) { return is_stopword(w); }))
+        continue;
+      const std::string& head = st.back();
+      if (head.size() < kMinHead || is_generic_word(head) || is_number_word(head)) continue;
+      auto used_by = [&](const std::string& text) {
+        const auto other = stems_of(text);
+        return std::any_of(other.begin(), other.end(), [&](const std::string& w) { return stems_match(w, head); });
+      };
+      auto same_head = [&](const std::string& w) { return stems_match(w, head); };
+      bool shared = std::any_of(elsewhere.begin(), elsewhere.end(), same_head);
+      for (const auto& [p2, o2] : said) shared = shared || (o2 != option && used_by(p2));
+      if (shared) continue;
+      auto& values = lex.fields[i].values;
+      const std::vector<std::string> alone = {head};
+      if (std::none_of(values.begin(), values.end(), [&](const ValuePhrase& v) { return v.phrase.stems == alone; }))
+        add_value(lex.fields[i], head, Json(option), kHeadStrength);
+    }
+  }
+}
+
 Lexicon build_lexicon(const Template& tmpl) {
   Lexicon lex;
   for (const auto& f : tmpl.fields) {
@@ -588,6 +640,7 @@ Lexicon build_lexicon(const Template& tmpl) {
     }
   }
   add_description_cues(lex, owners);
+  add_option_heads(lex, tmpl);
   return lex;
 }
 

@@ -64,6 +64,7 @@ struct FieldLexicon {
   unsigned code_letters = 0;  // bit n: a guideline example of the code starts with n letters ("K-22": 1)
   bool in_thousands = false;  // guideline examples say amounts in thousands ("'one twenty-five' -> 125000")
   bool upper_bound = false;   // a number that holds the top of what is said ("Max rent", "the higher figure")
+  bool full_name = false;     // the guidelines ask for a first and last name
   bool animal_name = false;   // the label, description or aliases say it names an animal ("The animal's name")
   std::vector<std::string> label_stems;  // the label's content words, stemmed ("Parent contacted at": parent, contact)
   // Content words, stemmed, of what the guidelines say the field is not ("not the standing

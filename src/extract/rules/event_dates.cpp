@@ -4,6 +4,7 @@
 #include <cctype>
 #include <optional>
 
+#include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/weekday_tense.hpp"
 #include "extract/rules/word_forms.hpp"
@@ -150,12 +151,18 @@ void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked)
     return true;
   };
   if (s.size() == 0) return;  // nothing was said: nothing happened
-  size_t f = 0;
-  while (f < lex.fields.size() && lex.fields[f].field->type != FieldType::Date) ++f;
-  if (f == lex.fields.size()) return;
   // A form whose guidelines date a record made as it happens: that field is today when nothing
-  // else is said for it, and the form's first date field only takes a day that is said.
+  // else is said for it ("I flew in yesterday" on a report taken as it happens: a day said in
+  // passing is the event's, not the record's), and the form's first other date field takes the
+  // first day said, but never today by default.
   const auto today_field = dated_today_field(lex);
+  // With such a field, the other is an event before the record, not a day ahead.
+  auto passes = [&](size_t g) {
+    const Field& d = *lex.fields[g].field;
+    return d.type != FieldType::Date || today_field == g || (today_field && names_words(d, words().future_date_words));
+  };
+  size_t f = 0;
+  while (f < lex.fields.size() && passes(f)) ++f;
   auto date_today = [&](size_t g) {
     if (!ranked[g].empty()) return;
     FieldCandidate c;
@@ -164,7 +171,8 @@ void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked)
     c.implied = true;
     ranked[g].push_back(c);
   };
-  if (today_field && *today_field != f) date_today(*today_field);
+  if (today_field) date_today(*today_field);
+  if (f == lex.fields.size()) return;
   const Field& field = *lex.fields[f].field;
   if (!ranked[f].empty() || names_words(field, words().past_date_words)) return;
   const bool ahead = names_words(field, words().future_date_words);
@@ -193,7 +201,13 @@ void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked)
     if (!taken && !plan) {
       c->score = kUnlabeledDate;
       c->cue_first = c->first;
-      ranked[f].push_back(*c);
+      // "this morning. No, wait, yesterday afternoon": the day said in passing may be corrected.
+      ValueReader reader = [&](size_t k, size_t end) {
+        auto r = s.parse_typed(k, end, field);
+        if (r) r->score = kUnlabeledDate;
+        return r;
+      };
+      ranked[f].push_back(apply_corrections(s, f, *c, reader));
       return;
     }
     if (!taken && !ahead_day && names_month(s, *c)) ahead_day = *c;
@@ -207,7 +221,7 @@ void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked)
     ranked[f].push_back(*ahead_day);
     return;
   }
-  if (!today_field || *today_field == f) date_today(f);
+  if (!today_field) date_today(f);
 }
 
 void future_dates(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {

@@ -8,6 +8,7 @@
 #include "extract/rules/choice_reader.hpp"
 #include "extract/rules/clock_times.hpp"
 #include "extract/rules/confidence_signals.hpp"
+#include "extract/rules/count_questions.hpp"
 #include "extract/rules/cue_lexicon.hpp"
 #include "extract/rules/cue_matcher.hpp"
 #include "extract/rules/doctor_introductions.hpp"
@@ -25,6 +26,7 @@
 #include "extract/rules/text_reader.hpp"
 #include "extract/rules/typed_reader.hpp"
 #include "util/cancel.hpp"
+#include "util/strings.hpp"
 #include "util/text_fold.hpp"
 
 namespace invox::rules {
@@ -167,6 +169,21 @@ std::vector<size_t> pause_breaks(const Transcript& transcript, double min_pause_
 }
 
 namespace {
+// "six P Z N two seven zero", "It's K P seven one two": letters said one by one spell a code, not
+// a person's name. Two may be initials ("Signed by K P"), unless the guidelines ask for a first and
+// last name.
+bool spelled_letters_only(const Json& v, bool full_name) {
+  constexpr size_t kInitials = 2;
+  if (!v.is_string()) return false;
+  size_t letters = 0;
+  for (const auto& w : util::split(v.get<std::string>(), ' ')) {
+    if (w.empty()) continue;
+    if (w.size() > 2 || (w.size() == 2 && w[1] != '.')) return false;
+    ++letters;
+  }
+  return letters > kInitials || (letters > 0 && full_name);
+}
+
 // Punctuated text says where its sentences end better than pauses do (a speaker pauses
 // mid-sentence too): pauses are used only when the text has no sentence punctuation at all.
 void mark_pause_breaks(TokenizedText& tt, const std::vector<size_t>& pauses) {
@@ -235,6 +252,9 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
     for (size_t f = 0; f < lex.fields.size(); ++f)
       if (ranked[f].empty()) ranked[f] = read_dosed_medicine(scan, f);
 
+  for (size_t f = 0; f < lex.fields.size(); ++f)
+    if (ranked[f].empty() && lex.fields[f].field->type == FieldType::Number)
+      if (auto c = read_count_question(scan, f)) ranked[f].push_back(*c);
   if (params.imply_event_date) date_event(scan, ranked);
   future_dates(scan, ranked);
   if (params.unlabeled_numbers) assign_unlabeled_numbers(scan, ranked);
@@ -245,6 +265,12 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
     if (lex.fields[f].field->type == FieldType::Time)
       for (auto& c : ranked[f]) infer_day_half(scan, c);
   order_periods(scan, ranked);
+
+  for (size_t f = 0; f < lex.fields.size(); ++f) {
+    const FieldLexicon& fl = lex.fields[f];
+    if (fl.person_name)
+      std::erase_if(ranked[f], [&](const FieldCandidate& c) { return spelled_letters_only(c.value, fl.full_name); });
+  }
 
   // Assign the strongest fields first; a typed value already taken by another field is skipped.
   std::vector<size_t> order(lex.fields.size());

@@ -220,9 +220,32 @@ bool names_numbered_place(const Scan& s, const Mention& m, const FieldCandidate&
   return cue.after == Break::None && !cue.colon_after && says_number(s.tok(value.first));
 }
 
+// "Plate L X seven four, no, L X seven three F K M", "It's N S four eight two... sorry, N S four
+// eight three": a code, or a value with digits in it (a plate, a reference), is corrected by
+// the next value of its kind.
+std::optional<FieldCandidate> corrected_code(const Scan& s, size_t field, const FieldCandidate& c) {
+  const FieldLexicon& fl = s.lex.fields[field];
+  if (fl.code_like) {
+    ValueReader reader = [&](size_t i, size_t e) -> std::optional<FieldCandidate> {
+      auto r = read_code(s, i, std::max(e, s.region_end(i, field, false, kCodeTokens)), 3, fl);
+      if (!r) return std::nullopt;
+      return code_candidate(*r, c.score);
+    };
+    return apply_corrections(s, field, c, reader);
+  }
+  if (!says_digits(s, c)) return c;
+  ValueReader reader = [&](size_t i, size_t) -> std::optional<FieldCandidate> {
+    auto r = read_phrase(s, field, i, false);
+    if (!r || !says_digits(s, *r)) return std::nullopt;
+    r->score = c.score;
+    return r;
+  };
+  return apply_corrections(s, field, c, reader);
+}
+
 std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t field) {
   const FieldLexicon& fl = s.lex.fields[field];
-  if (auto answered = read_text_answer(s, m, field)) return answered;
+  if (auto answered = read_text_answer(s, m, field)) return corrected_code(s, field, *answered);
   if (m.cue->kind != CueKind::Inclusive && !fl.code_like && clause_ends_after(s, m))
     return read_before_cue(s, m, field);
   size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
@@ -232,12 +255,7 @@ std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t f
     if (!code) return std::nullopt;
     FieldCandidate c = code_candidate(*code, m.strength * 0.95);
     c.cue_first = m.first;
-    ValueReader reader = [&](size_t i, size_t e) -> std::optional<FieldCandidate> {
-      auto r = read_code(s, i, std::max(e, s.region_end(i, field, false, kCodeTokens)), 3, fl);
-      if (!r) return std::nullopt;
-      return code_candidate(*r, c.score);
-    };
-    return apply_corrections(s, field, c, reader);
+    return corrected_code(s, field, c);
   }
   if (m.cue->kind != CueKind::Inclusive && s.tok(m.last - 1).after == Break::Sentence)
     return read_before_cue(s, m, field);
@@ -249,18 +267,7 @@ std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t f
   }
   span->score = m.strength * kTextFactor;
   span->cue_first = m.first;
-  // "Plate L X seven four, no, L X seven three F K M": a value with digits in it (a plate, a
-  // reference) is corrected like a code, by the next value that has digits too.
-  if (says_digits(s, *span)) {
-    ValueReader reader = [&](size_t i, size_t) -> std::optional<FieldCandidate> {
-      auto r = read_phrase(s, field, i, false);
-      if (!r || !says_digits(s, *r)) return std::nullopt;
-      r->score = span->score;
-      return r;
-    };
-    return apply_corrections(s, field, *span, reader);
-  }
-  return span;
+  return corrected_code(s, field, *span);
 }
 
 // "Plate 1600 kg": digits followed by a unit are a measurement, never a name or a reference.

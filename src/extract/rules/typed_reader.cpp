@@ -427,6 +427,14 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
         bool whole = c && c->value.is_number() && std::floor(c->value.get<double>()) == c->value.get<double>();
         if (c && (!whole || follows_other_cue(s, c->first, field))) c.reset();
       }
+      // "One small cavity distal of the upper left five": a count said before its noun with a
+      // word between (an adjective) counts it, in punctuated text as above; "three more nights"
+      // counts others.
+      if (!c && counts_things(f) && s.tt.cased && m.first > 0 && s.tok(m.first - 1).after == Break::None &&
+          !words().added_count_words.contains(s.tok(m.first - 1).norm)) {
+        c = read_backward_over_noun(s, m, field);
+        if (c && follows_other_cue(s, c->first, field)) c.reset();
+      }
       // "No refills on this one": a count negated right before its cue is zero, whatever
       // number word follows.
       bool zero_ok = f.type == FieldType::Number && zero_by_absence(f);
