@@ -274,16 +274,14 @@ bool ends_with_day_half(const Scan& s, const FieldCandidate& c) {
 // ends at content token `last`, across a comma but within its sentence.
 bool says_time_now(const Scan& s, size_t last) {
   for (const auto& phrase : words().clock_now_phrases) {
-    std::optional<size_t> at = last;
+    size_t at = last;
     size_t k = phrase.size();
-    for (; k > 0 && at; --k) {
-      if (s.tok(*at).norm != phrase[k - 1]) break;
-      if (k > 1) {
-        at = s.prev_content(*at);
-        if (at && s.tok(*at).after == Break::Sentence) at.reset();
-      }
+    while (k > 0 && s.tok(at).norm == phrase[k - 1]) {
+      if (--k == 0) return true;
+      const auto prev = s.prev_content(at);
+      if (!prev || s.tok(*prev).after == Break::Sentence) break;
+      at = *prev;
     }
-    if (k == 0) return true;
   }
   return false;
 }
