@@ -59,7 +59,7 @@ TEST_CASE("rules: a weekday after an irregular past verb is the last one", "[rul
   CHECK(claim_value("Took it in Monday, crushed.", "delivered_on") == "2026-06-08");
 }
 
-TEST_CASE("rules: a code given as an answer is corrected; spelled letters are no name", "[rules][unseen]") {
+TEST_CASE("rules: a code given as an answer is corrected, and spelled letters are no name", "[rules][unseen]") {
   const std::string said = "What's the ticket? - It's K P seven one two... sorry, K P seven one three four. - Thanks.";
   CHECK(claim_value(said, "ticket_ref") == "KP7134");
   CHECK(claim_value(said, "handled_by").is_null());
