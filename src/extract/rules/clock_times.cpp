@@ -266,8 +266,8 @@ bool with_other_events_day(const Scan& s, const std::vector<std::vector<FieldCan
 bool ends_with_day_half(const Scan& s, const FieldCandidate& c) {
   if (c.last <= c.first) return false;
   const std::string& n = s.tok(c.last - 1).norm;
-  const auto& w = words();
-  return w.morning_words.contains(n) || w.afternoon_words.contains(n) || w.clock_suffixes.contains(n);
+  bool afternoon = false;
+  return day_part_word(n, &afternoon) || words().clock_suffixes.contains(n);
 }
 
 // "what is it, six forty?", "the time now is eleven oh five": a phrase of clock_now_phrases

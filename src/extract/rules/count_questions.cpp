@@ -28,45 +28,69 @@ bool same_root(const std::string& a, const std::string& b) { return stems_match(
 bool has_stem(const std::set<std::string>& stems, const std::string& st) {
   return std::any_of(stems.begin(), stems.end(), [&](const std::string& w) { return same_root(w, st); });
 }
-}  // namespace
 
-std::optional<FieldCandidate> read_count_question(const Scan& s, size_t field) {
+// The question at token `opener` (`len` tokens of its opener) names, after the opener, a word of
+// `own` that is not in `others`.
+bool asks_about(const Scan& s, size_t opener, size_t len, const std::set<std::string>& own,
+                const std::set<std::string>& others) {
+  for (size_t k = opener + len; k < s.size(); ++k) {
+    const Token& t = s.tok(k);
+    if (!t.filler && t.norm.size() >= kMinWord && !is_stopword(t.norm) && has_stem(own, t.stem) &&
+        !has_stem(others, t.stem))
+      return true;
+    if (t.after == Break::Sentence) break;
+  }
+  return false;
+}
+
+// The first number of `field` in the answer to the question at token `opener`.
+std::optional<FieldCandidate> answer_number(const Scan& s, size_t opener, size_t field) {
   constexpr double kQuestionScore = 0.5;
   constexpr size_t kAnswerWords = 8;  // content tokens of the answer searched for the number
   const Field& f = *s.lex.fields[field].field;
-  const auto own = own_stems(f);
-  std::set<std::string> others;
-  for (const auto& fl : s.lex.fields)
-    if (fl.field != &f && fl.field->type == FieldType::Number)
-      for (const auto& st : own_stems(*fl.field))
-        others.insert(st);
-  for (size_t i = 0; i < s.size(); ++i) {
-    const size_t len = s.tok(i).filler ? 0 : marker_length(s, i, words().count_questions);
-    if (len == 0 || !s.in_question(i)) continue;
-    bool about = false;
-    for (size_t k = i + len; k < s.size() && !about; ++k) {
-      const Token& t = s.tok(k);
-      if (!t.filler && t.norm.size() >= kMinWord && !is_stopword(t.norm))
-        about = has_stem(own, t.stem) && !has_stem(others, t.stem);
-      if (t.after == Break::Sentence) break;
-    }
-    if (!about) continue;
-    auto a = s.answer_after(i);
-    if (!a) continue;
-    const size_t start = s.skip_answer_opener(*a);
-    const size_t end = s.region_end(start, field, false, kAnswerWords + 4);
-    size_t seen = 0;
-    for (size_t k = start; k < end && seen < kAnswerWords; ++k) {
-      if (s.tok(k).filler) continue;
-      ++seen;
-      auto c = s.parse_typed(k, end, f);
-      if (!c || !within_range(c->value, f) || not_a_count(s, *c, f)) continue;
-      c->score = kQuestionScore;
-      c->cue_first = i;
-      return c;
-    }
+  auto a = s.answer_after(opener);
+  if (!a) return std::nullopt;
+  const size_t start = s.skip_answer_opener(*a);
+  const size_t end = s.region_end(start, field, false, kAnswerWords + 4);
+  size_t seen = 0;
+  for (size_t k = start; k < end && seen < kAnswerWords; ++k) {
+    if (s.tok(k).filler) continue;
+    ++seen;
+    auto c = s.parse_typed(k, end, f);
+    if (!c || !within_range(c->value, f) || not_a_count(s, *c, f)) continue;
+    c->score = kQuestionScore;
+    c->cue_first = opener;
+    return c;
   }
   return std::nullopt;
+}
+}  // namespace
+
+void read_count_questions(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
+  const auto& fields = s.lex.fields;
+  std::vector<size_t> numbers;  // the template's number fields
+  for (size_t f = 0; f < fields.size(); ++f)
+    if (fields[f].field->type == FieldType::Number) numbers.push_back(f);
+  std::vector<std::set<std::string>> own(fields.size()), others(fields.size());
+  for (size_t f : numbers)
+    own[f] = own_stems(*fields[f].field);
+  std::vector<size_t> open;  // number fields still without a candidate
+  for (size_t f : numbers) {
+    if (!ranked[f].empty()) continue;
+    open.push_back(f);
+    for (size_t g : numbers)
+      if (g != f) others[f].insert(own[g].begin(), own[g].end());
+  }
+  for (size_t i = 0; i < s.size() && !open.empty(); ++i) {
+    const size_t len = s.tok(i).filler ? 0 : marker_length(s, i, words().count_questions);
+    if (len == 0 || !s.in_question(i)) continue;
+    std::erase_if(open, [&](size_t f) {
+      if (!asks_about(s, i, len, own[f], others[f])) return false;
+      auto c = answer_number(s, i, f);
+      if (c) ranked[f].push_back(*c);
+      return c.has_value();
+    });
+  }
 }
 
 }  // namespace invox::rules

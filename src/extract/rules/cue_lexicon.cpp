@@ -506,41 +506,44 @@ void add_option_heads(Lexicon& lex, const Template& tmpl) {
   constexpr double kHeadStrength = 0.7;
   constexpr size_t kMinHead = 4;
   auto stems_of = [](const std::string& text) { return make_phrase(util::to_lower_ascii(text)).stems; };
-  auto field_texts = [](const Field& f) {
-    std::vector<std::string> out = {f.label, f.id};
-    out.insert(out.end(), f.aliases.begin(), f.aliases.end());
-    out.insert(out.end(), f.options.begin(), f.options.end());
-    for (const auto& [opt, syns] : f.option_aliases) out.insert(out.end(), syns.begin(), syns.end());
-    return out;
-  };
+  // The stems of each field's label, id, aliases, options and option aliases, read once.
+  std::vector<std::set<std::string>> field_stems(lex.fields.size());
+  for (size_t g = 0; g < lex.fields.size(); ++g) {
+    const Field& f = *lex.fields[g].field;
+    std::vector<std::string> texts = {f.label, f.id};
+    texts.insert(texts.end(), f.aliases.begin(), f.aliases.end());
+    texts.insert(texts.end(), f.options.begin(), f.options.end());
+    for (const auto& [opt, syns] : f.option_aliases) texts.insert(texts.end(), syns.begin(), syns.end());
+    for (const auto& t : texts)
+      for (auto& st : stems_of(t)) field_stems[g].insert(std::move(st));
+  }
   for (size_t i = 0; i < lex.fields.size(); ++i) {
     const Field& f = *lex.fields[i].field;
     if (f.type != FieldType::Enum) continue;
-    std::vector<std::pair<std::string, std::string>> said;  // phrase, its option
-    for (const auto& o : f.options) said.emplace_back(o, o);
+    // Each way the field's options are said, with its stems and its option: the options first,
+    // then their aliases (which only tell whether another option shares a word).
+    struct Said {
+      std::vector<std::string> stems;
+      std::string option;
+    };
+    std::vector<Said> said;
+    for (const auto& o : f.options) said.push_back({stems_of(o), o});
     for (const auto& [opt, syns] : f.option_aliases)
-      for (const auto& a : syns) said.emplace_back(a, opt);
-    const size_t options = f.options.size();
+      for (const auto& a : syns) said.push_back({stems_of(a), opt});
     std::set<std::string> elsewhere;  // words of other fields and of the title
     for (const auto& st : stems_of(tmpl.title)) elsewhere.insert(st);
     for (size_t g = 0; g < lex.fields.size(); ++g)
-      if (g != i)
-        for (const auto& t : field_texts(*lex.fields[g].field))
-          for (const auto& st : stems_of(t)) elsewhere.insert(st);
-    for (size_t k = 0; k < options; ++k) {
-      const auto& [phrase, option] = said[k];
-      const auto st = stems_of(phrase);
+      if (g != i) elsewhere.insert(field_stems[g].begin(), field_stems[g].end());
+    for (size_t k = 0; k < f.options.size(); ++k) {
+      const auto& [st, option] = said[k];
       if (st.size() < 2 || std::any_of(st.begin(), st.end(), [](const std::string& w) { return is_stopword(w); }))
         continue;
       const std::string& head = st.back();
       if (head.size() < kMinHead || is_generic_word(head) || is_number_word(head)) continue;
-      auto used_by = [&](const std::string& text) {
-        const auto other = stems_of(text);
-        return std::any_of(other.begin(), other.end(), [&](const std::string& w) { return stems_match(w, head); });
-      };
       auto same_head = [&](const std::string& w) { return stems_match(w, head); };
       bool shared = std::any_of(elsewhere.begin(), elsewhere.end(), same_head);
-      for (const auto& [p2, o2] : said) shared = shared || (o2 != option && used_by(p2));
+      for (const auto& other : said)
+        shared = shared || (other.option != option && std::any_of(other.stems.begin(), other.stems.end(), same_head));
       if (shared) continue;
       auto& values = lex.fields[i].values;
       const std::vector<std::string> alone = {head};

@@ -157,12 +157,12 @@ void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked)
   // first day said, but never today by default.
   const auto today_field = dated_today_field(lex);
   // With such a field, the other is an event before the record, not a day ahead.
-  auto passes = [&](size_t g) {
+  auto passed_over = [&](size_t g) {
     const Field& d = *lex.fields[g].field;
     return d.type != FieldType::Date || today_field == g || (today_field && names_words(d, words().future_date_words));
   };
   size_t f = 0;
-  while (f < lex.fields.size() && passes(f)) ++f;
+  while (f < lex.fields.size() && passed_over(f)) ++f;
   auto date_today = [&](size_t g) {
     if (!ranked[g].empty()) return;
     FieldCandidate c;

@@ -252,9 +252,7 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
     for (size_t f = 0; f < lex.fields.size(); ++f)
       if (ranked[f].empty()) ranked[f] = read_dosed_medicine(scan, f);
 
-  for (size_t f = 0; f < lex.fields.size(); ++f)
-    if (ranked[f].empty() && lex.fields[f].field->type == FieldType::Number)
-      if (auto c = read_count_question(scan, f)) ranked[f].push_back(*c);
+  read_count_questions(scan, ranked);
   if (params.imply_event_date) date_event(scan, ranked);
   future_dates(scan, ranked);
   if (params.unlabeled_numbers) assign_unlabeled_numbers(scan, ranked);

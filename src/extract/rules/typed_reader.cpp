@@ -430,8 +430,7 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
       // "One small cavity distal of the upper left five": a count said before its noun with a
       // word between (an adjective) counts it, in punctuated text as above; "three more nights"
       // counts others.
-      if (!c && counts_things(f) && s.tt.cased && m.first > 0 && s.tok(m.first - 1).after == Break::None &&
-          !words().added_count_words.contains(s.tok(m.first - 1).norm)) {
+      if (!c && counts_things(f) && number_before && !words().added_count_words.contains(s.tok(m.first - 1).norm)) {
         c = read_backward_over_noun(s, m, field);
         if (c && follows_other_cue(s, c->first, field)) c.reset();
       }
