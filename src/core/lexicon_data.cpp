@@ -335,6 +335,9 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.arranged_time_verbs = r.words("arranged_time_verbs");
   d.period_start_words = r.words("period_start_words");
   d.period_end_words = r.words("period_end_words");
+  d.place_or_company_openers = r.words("place_or_company_openers");
+  d.list_announcements = r.words("list_announcements");
+  d.time_span_joiners = r.words("time_span_joiners");
   d.span_edge_words = r.words("span_edge_words");
   d.total_markers = r.phrases("total_markers");
   d.military_time_phrases = r.phrases("military_time_phrases");

@@ -117,6 +117,9 @@ struct LexiconData {
   // of a time field's label that say it starts or ends a period ("Start time", "Finish time").
   WordSet clock_suffixes, clock_relations, period_start_words, period_end_words;
   WordSet arranged_time_verbs;  // "I said eleven": a time agreed before, which "ten past" is past
+  WordSet place_or_company_openers;   // "in Long Acre", "with Bayview Rentals": no person's name
+  WordSet list_announcements;         // "two things: ...": a counted list follows
+  WordSet time_span_joiners;          // "ten till eleven thirty": two clock times as a span's start and end
   WordSet span_edge_words;            // "since yesterday": a date that bounds a span is not the event's day
   std::vector<Phrase> military_time_phrases;  // "hundred hours": "fourteen hundred hours" is a clock time
   std::vector<Phrase> question_openers;  // "what is", "how many": a question begins

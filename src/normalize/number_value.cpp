@@ -188,6 +188,33 @@ size_t share_out_of(const Tokens& t, const NumberMatch& m, size_t last, const Nu
   v = std::round(m.value / whole->value * 100.0);
   return whole->last;
 }
+
+bool in_field_range(double v, const Field& field) {
+  return (!field.min || v >= *field.min) && (!field.max || v <= *field.max);
+}
+
+// "Height? - Five nine.": a person's height said as feet then inches without the units. Read so
+// only on a length field whose range the bare number misses and the height fits (the range says
+// it holds heights in its unit: 100 to 230 cm). Returns the token after the inches, or `last`.
+size_t feet_and_inches(const Tokens& t, const NumberMatch& m, size_t last, const Field& field,
+                       const UnitInfo& unit, const NumberOptions& opts, double& v) {
+  constexpr double kMinFeet = 3, kMaxFeet = 7, kInchesPerFoot = 12;
+  if (unit.dimension != Dimension::Length || !m.is_integer() || m.value < kMinFeet || m.value > kMaxFeet ||
+      (!field.min && !field.max) || in_field_range(v, field) || last != m.last)
+    return last;
+  auto inches = parse_number_at(t, last, opts);
+  if (!inches || !inches->is_integer() || inches->ordinal || inches->value >= kInchesPerFoot ||
+      !quantity_ends_at(t, inches->last))
+    return last;
+  const UnitInfo* inch = unit_from_symbol("in");
+  if (!inch) return last;
+  auto height = convert_unit(m.value * kInchesPerFoot + inches->value, *inch, unit);
+  if (!height || !in_field_range(*height, field)) return last;
+  const auto asked = guideline_hints(field.guidelines)->decimals;
+  const int decimals = converted_decimals(*inch, unit, *height);
+  v = round_to(*height, asked && decimals != kExactDecimals ? *asked : decimals);
+  return inches->last;
+}
 }  // namespace
 
 std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const Field& field,
@@ -231,7 +258,12 @@ std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const
   }
   if (percent_field && !stated) last = share_out_of(t, *m, last, opts, v);
   last = skip_out_of(t, last, opts);
-  if (percent_field && !stated) last = fraction_as_percent(t, *m, last, v);
+  if (percent_field && !stated) {
+    last = fraction_as_percent(t, *m, last, v);
+    // "three quarters full": the share of a full whole, not a second reading of "full".
+    if (m->value > 0 && m->value < 1 && last < t.size())
+      if (auto level = level_word(t[last].text); level && *level == 100.0) ++last;
+  }
   if (stated && field_unit && stated != field_unit) {
     auto converted = convert_unit(v, *stated, *field_unit);
     if (!converted) {
@@ -249,6 +281,7 @@ std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const
     const int decimals = converted_decimals(*stated, *field_unit, *converted);
     v = round_to(*converted, asked && decimals != kExactDecimals ? *asked : decimals);
   }
+  if (!stated && field_unit) last = feet_and_inches(t, *m, last, field, *field_unit, opts, v);
   return finish(v, first, last, field);
 }
 

@@ -242,9 +242,10 @@ std::optional<NumberMatch> parse_unsigned_at(const Tokens& t, size_t i, const Nu
   if (m.ordinal) return m;
   if (can_pair) {
     size_t last = 0;
-    const Token* next = word_at(t, m.last);
+    const size_t at = skip_joiner(t, m.last);  // "one-ten", written with a hyphen
+    const Token* next = word_at(t, at);
     if (next && !digit_word(next->text)) {
-      if (auto g = parse_two_digit_group(t, m.last, last, true)) {
+      if (auto g = parse_two_digit_group(t, at, last, true)) {
         m.value = m.value * 100 + *g;
         m.last = last;
       }

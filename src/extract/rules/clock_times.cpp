@@ -102,11 +102,6 @@ std::optional<int> minutes_of(const FieldCandidate& c) {
   return hour * 60 + minute;
 }
 
-namespace {
-enum class PeriodRole { None, Start, End };
-
-// "Start time" opens a period, "Finish time" closes one (lexicon period_start_words,
-// period_end_words, read in the field's id and label).
 PeriodRole period_role(const Field& f) {
   bool start = false, end = false;
   for (const std::string& text : {f.id, f.label}) {
@@ -125,6 +120,7 @@ PeriodRole period_role(const Field& f) {
   return start ? PeriodRole::Start : PeriodRole::End;
 }
 
+namespace {
 void set_minutes(FieldCandidate& c, int minutes) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "%02d:%02d", minutes / 60 % 24, minutes % 60);
@@ -304,15 +300,18 @@ void assign_unlabeled_times(const Scan& s, std::vector<std::vector<FieldCandidat
     // "it's only ten past": a restrictive adverb between the opener and the time.
     if (opener && words().restrictive_adverbs.contains(s.tok(*opener).norm) && s.tok(*opener).after == Break::None)
       opener = s.prev_content(*opener);
-    bool introduced =
-        opener && (words().clock_openers.contains(s.tok(*opener).norm) || says_time_now(s, *opener));
+    const bool now_said = opener && says_time_now(s, *opener);
+    bool introduced = opener && (words().clock_openers.contains(s.tok(*opener).norm) || now_said);
     auto c = introduced ? past_agreed_hour(s, i, *time_field) : std::nullopt;
     const bool past_hour = c.has_value();  // ends with "past": no count, whatever follows
     if (!c) c = s.parse_typed(i, std::min(s.size(), i + 8), *time_field);
     if (!c || (!introduced && !marked_time(s, *c))) continue;
     // "at five pallets" is a count: a clock time ends its clause or meets a function word, unless
     // it ends with its half of the day ("it's three fifteen in the afternoon cleaned by ...").
-    if ((!past_hour && !s.stands_alone(c->last) && !ends_with_day_half(s, *c)) || taken_by_best(s, ranked, *c))
+    // After "what time is it now" a number is the time, though unpunctuated speech runs on
+    // ("half twelve grand so ...").
+    if ((!past_hour && !now_said && !s.stands_alone(c->last) && !ends_with_day_half(s, *c)) ||
+        taken_by_best(s, ranked, *c))
       continue;
     // "see her again tomorrow at ten": the time of a planned day is not this form's event.
     if (later_day_near(s, c->first, c->last)) {

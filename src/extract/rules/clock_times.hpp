@@ -17,6 +17,12 @@ namespace invox::rules {
 // Times said with am/pm, in 24-hour form ("oh nine twenty", "nineteen ten") or as noon stay.
 void infer_day_half(const Scan& s, FieldCandidate& c);
 
+enum class PeriodRole { None, Start, End };
+
+// "Start time" opens a period, "Finish time" closes one (lexicon period_start_words,
+// period_end_words, read in the field's id and label).
+[[nodiscard]] PeriodRole period_role(const Field& f);
+
 // "Kicked off at six thirty ... finished at three": a time field that opens a period (lexicon
 // period_start_words in its id or label) comes before one that closes it; when a guessed half
 // of the day breaks that order, the guessed time takes the other half (06:30, 15:00).

@@ -143,6 +143,7 @@ struct Reader {
     params.lead_field = lead;
     params.unlabeled_numbers = guesses;
     params.dosed_medicines = false;
+    params.names_by_elimination = false;
     auto all = extract_all(lex, text.substr(begin, end - begin), {}, ctx, params);
     for (auto& [id, c] : all) {
       if (c.value.is_null()) continue;

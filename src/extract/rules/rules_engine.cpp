@@ -20,6 +20,9 @@
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/named_things.hpp"
 #include "extract/rules/proper_names.hpp"
+#include "extract/rules/announced_lists.hpp"
+#include "extract/rules/remaining_names.hpp"
+#include "extract/rules/time_spans.hpp"
 #include "extract/rules/scan.hpp"
 #include "extract/rules/speaker_roles.hpp"
 #include "extract/rules/spoken_codes.hpp"
@@ -245,6 +248,7 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
     if (ranked[f].empty()) ranked[f] = read_subject_name(scan, f);
     break;
   }
+  if (params.names_by_elimination) assign_remaining_person_name(scan, ranked);
 
   for (size_t f = 0; f < lex.fields.size(); ++f)
     if (lex.fields[f].field->id == params.lead_field && ranked[f].empty()) ranked[f] = read_lead_phrase(scan, f);
@@ -256,6 +260,8 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
   if (params.imply_event_date) date_event(scan, ranked);
   future_dates(scan, ranked);
   if (params.unlabeled_numbers) assign_unlabeled_numbers(scan, ranked);
+  read_announced_lists(scan, ranked);
+  read_time_spans(scan, ranked);
   assign_unlabeled_times(scan, ranked);
   for (size_t f = 0; f < lex.fields.size(); ++f)
     if (lex.fields[f].field->type == FieldType::Time) ranked[f] = rank(std::move(ranked[f]), params.keep_ratio);

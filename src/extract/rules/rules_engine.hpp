@@ -27,6 +27,10 @@ struct EngineParams {
   // A medicine field no cue finds takes the word said right before a dose ("metformin, five
   // hundred milligrams"); off for a group's record, whose spans split the talk around doses.
   bool dosed_medicines = true;
+  // The one person field nothing filled takes the one full name no field holds (see
+  // remaining_names.hpp); off for incremental updates, where the form may already hold that
+  // person, and for a group's record, whose people are the group's.
+  bool names_by_elimination = true;
   // Byte offsets in the text after which the speaker paused (pause_breaks below).
   // In recognizer text without sentence punctuation a pause ends the sentence, so a value does
   // not run into the next one ("allergies penicillin <pause> temperature ...").

@@ -57,6 +57,7 @@ class RulesExtractor final : public Extractor {
     ExtractionResult result;
     rules::EngineParams params;
     params.imply_event_date = request.old_transcript.empty() && (!request.current || request.current->empty());
+    params.names_by_elimination = params.imply_event_date;
     params.pause_breaks = rules::pause_breaks(*request.transcript, kPauseBreakSeconds);
     const auto lexicon = lexicons_.get(*request.tmpl);
     auto all = rules::extract_all(*lexicon, request.transcript->text, request.examples, request.context, params);

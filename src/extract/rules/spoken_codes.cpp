@@ -162,29 +162,40 @@ std::vector<FieldCandidate> read_unlabelled_codes(const Scan& s, size_t field) {
   constexpr double kUnlabelledCodeScore = 0.45;  // the shape of the guideline's example, no cue
   constexpr size_t kCodeTokens = 8;              // "F L one one", "C one-oh-seven"
   const FieldLexicon& fl = s.lex.fields[field];
-  if (!fl.code_like || fl.code_letters == 0 || !s.tt.cased || fl.make_and_model) return {};
+  if (!fl.code_like || !s.tt.cased || fl.make_and_model) return {};
+  // Without an example of its shape, the template's only code field takes a code said without
+  // a cue when it is the only one said ("on the BA two one seven from Boston?" for "Flight").
+  const unsigned shapes = fl.code_letters != 0 ? fl.code_letters : ~0U;
+  const bool sole = fl.code_letters == 0;
   // Another code field of the same shape, or a repeating group (whose items carry codes of
   // their own), makes a code said without a cue anyone's.
   for (size_t g = 0; g < s.lex.fields.size(); ++g) {
     const FieldLexicon& other = s.lex.fields[g];
     if (other.field->type == FieldType::Group) return {};
-    if (g != field && other.code_like && (other.code_letters & fl.code_letters) != 0) return {};
+    if (g != field && other.code_like && (sole || (other.code_letters & fl.code_letters) != 0)) return {};
   }
   std::vector<FieldCandidate> out;
   for (size_t i = 0; i < s.size(); ++i) {
     const Token& t = s.tok(i);
-    // Not the pronoun "I" or a sentence's "A".
-    if (!said_as_capitals(t) || t.norm == "i" || t.norm == "a" || t.speaker || s.in_question(i)) continue;
+    // Not the pronoun "I" or a sentence's "A". A code read back in a question is still a guess
+    // at the sole code field's value.
+    if (!said_as_capitals(t) || t.norm == "i" || t.norm == "a" || t.speaker || (!sole && s.in_question(i))) continue;
     auto r = read_code(s, i, std::min(s.size(), i + kCodeTokens), 1, fl);
     // "DX 441 9027": a code that goes on in digits the reader stopped before is not read whole.
     if (!r || r->first != i || (r->last < s.size() && s.tok(r->last - 1).after == Break::None &&
                                 says_number(s.tok(r->last))))
       continue;
-    if ((fl.code_letters & code_shape_bit(r->code)) == 0) continue;
+    if ((shapes & code_shape_bit(r->code)) == 0) continue;
     FieldCandidate c = code_candidate(*r, kUnlabelledCodeScore);
     c.cue_first = r->first;
     out.push_back(c);
     i = r->last - 1;
+  }
+  if (sole) {
+    // Two different codes said: either may be the field's.
+    for (const auto& c : out)
+      if (c.value != out.front().value) return {};
+    if (out.size() > 1) out.resize(1);
   }
   return out;
 }

@@ -250,7 +250,9 @@ std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t f
     return read_before_cue(s, m, field);
   size_t start = m.cue->kind == CueKind::Inclusive ? m.first : m.last;
   if (fl.code_like) {
-    size_t end = s.region_end(start, field, false, kCodeTokens);
+    // "Tag on the monitor is D S P one one zero seven": another field's option word before the
+    // code does not end the search; only a cue does.
+    size_t end = s.region_end(start, field, false, kCodeTokens, false);
     auto code = read_code(s, start, end, m.cue->weak ? 1 : 5, fl);
     if (!code) return std::nullopt;
     FieldCandidate c = code_candidate(*code, m.strength * 0.95);

@@ -514,7 +514,10 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
         lead = t.norm;
         continue;
       }
-      if (is_subject_pronoun(t.norm) && t.norm != lead) {
+      // "controller fuse but the safety edge is on order": without a comma before it, the word
+      // that ends a list comes inside the last item.
+      if (words().list_enders.contains(t.norm)) break;
+      if (opens_with_subject(t.norm) && t.norm != lead) {
         // "System design, she was great at it. And curiosity, ...": a comment after an item
         // ends it; the list goes on when the next sentence of the turn opens with a joiner.
         size_t next = opens_item(s, end) ? sentence_after(s, end) : 0;

@@ -499,9 +499,14 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
   if (f.type == FieldType::Time)
     for (auto& c : time_after_partner_date(s, field))
       out.push_back(std::move(c));
-  // Value phrases mapped by guidelines ("'noon sharp' -> 12:00", "'nothing stolen' -> 0").
-  for (auto& c : value_phrase_candidates(s, field))
-    if (!negated_phrase(s, c)) out.push_back(std::move(c));
+  // Value phrases mapped by guidelines ("'noon sharp' -> 12:00", "'nothing stolen' -> 0"), unless
+  // one is the end of a value read whole ("full" of "three quarters full").
+  for (auto& c : value_phrase_candidates(s, field)) {
+    const bool inside = std::any_of(out.begin(), out.end(), [&](const FieldCandidate& o) {
+      return o.first < c.first && c.last <= o.last;
+    });
+    if (!inside && !negated_phrase(s, c)) out.push_back(std::move(c));
+  }
   return out;
 }
 
