@@ -144,6 +144,16 @@ int converted_decimals(const UnitInfo& from, const UnitInfo& to, double converte
     return kCountingDecimals;
   return kConvertedDecimals;
 }
+
+// A value converted from unit `from` to `to`, rounded: an inexact or counting conversion takes
+// the precision the field's guidelines ask for ("rounded to a whole cm"); an exact one, or one
+// the guidelines say nothing of, keeps converted_decimals' precision.
+double round_converted(double converted, const UnitInfo& from, const UnitInfo& to, const Field& field) {
+  const auto asked = guideline_hints(field.guidelines)->decimals;
+  const int decimals = converted_decimals(from, to, converted);
+  return round_to(converted, asked && decimals != kExactDecimals ? *asked : decimals);
+}
+
 // A score or share written over a whole of at most a hundred ("17/20" is 85 %).
 constexpr double kMaxWrittenWhole = 100.0;
 
@@ -189,10 +199,6 @@ size_t share_out_of(const Tokens& t, const NumberMatch& m, size_t last, const Nu
   return whole->last;
 }
 
-bool in_field_range(double v, const Field& field) {
-  return (!field.min || v >= *field.min) && (!field.max || v <= *field.max);
-}
-
 // "Height? - Five nine.": a person's height said as feet then inches without the units. Read so
 // only on a length field whose range the bare number misses and the height fits (the range says
 // it holds heights in its unit: 100 to 230 cm). Returns the token after the inches, or `last`.
@@ -200,7 +206,7 @@ size_t feet_and_inches(const Tokens& t, const NumberMatch& m, size_t last, const
                        const UnitInfo& unit, const NumberOptions& opts, double& v) {
   constexpr double kMinFeet = 3, kMaxFeet = 7, kInchesPerFoot = 12;
   if (unit.dimension != Dimension::Length || !m.is_integer() || m.value < kMinFeet || m.value > kMaxFeet ||
-      (!field.min && !field.max) || in_field_range(v, field) || last != m.last)
+      (!field.min && !field.max) || !range_issue(v, field) || last != m.last)
     return last;
   auto inches = parse_number_at(t, last, opts);
   if (!inches || !inches->is_integer() || inches->ordinal || inches->value >= kInchesPerFoot ||
@@ -209,10 +215,8 @@ size_t feet_and_inches(const Tokens& t, const NumberMatch& m, size_t last, const
   const UnitInfo* inch = unit_from_symbol("in");
   if (!inch) return last;
   auto height = convert_unit(m.value * kInchesPerFoot + inches->value, *inch, unit);
-  if (!height || !in_field_range(*height, field)) return last;
-  const auto asked = guideline_hints(field.guidelines)->decimals;
-  const int decimals = converted_decimals(*inch, unit, *height);
-  v = round_to(*height, asked && decimals != kExactDecimals ? *asked : decimals);
+  if (!height || range_issue(*height, field)) return last;
+  v = round_converted(*height, *inch, unit, field);
   return inches->last;
 }
 }  // namespace
@@ -275,11 +279,8 @@ std::optional<TokenParse> parse_number_field_at(const Tokens& t, size_t i, const
                                        field.unit, field.label));
       return p;
     }
-    // An inexact or counting conversion takes the precision the guidelines ask for ("rounded to
-    // a whole cm"); an exact one keeps what was said ("410 grams" is 0.41 kg whatever they ask).
-    const auto asked = guideline_hints(field.guidelines)->decimals;
-    const int decimals = converted_decimals(*stated, *field_unit, *converted);
-    v = round_to(*converted, asked && decimals != kExactDecimals ? *asked : decimals);
+    // An exact conversion keeps what was said ("410 grams" is 0.41 kg whatever they ask).
+    v = round_converted(*converted, *stated, *field_unit, field);
   }
   if (!stated && field_unit) last = feet_and_inches(t, *m, last, field, *field_unit, opts, v);
   return finish(v, first, last, field);

@@ -11,19 +11,20 @@ namespace invox::rules {
 namespace {
 // The count and the item boundaries agree, but no label names the field.
 constexpr double kAnnouncedScore = 0.6;
-constexpr double kMinCount = 2, kMaxCount = 9;
+constexpr size_t kMinCount = 2, kMaxCount = 9;
 constexpr size_t kModifierWords = 2;  // "two new bits", "three small things"
 constexpr size_t kOfWords = 2;        // "bits of water damage"
 
 // The count said at token i ("two", "3"), or nullopt.
-std::optional<double> count_at(const Scan& s, size_t i) {
+std::optional<size_t> count_at(const Scan& s, size_t i) {
   Field number;
   number.type = FieldType::Number;
   auto c = s.parse_typed(i, i + 1, number);
   if (!c || !c->value.is_number()) return std::nullopt;
   const double n = c->value.get<double>();
-  if (n < kMinCount || n > kMaxCount || n != static_cast<double>(static_cast<int>(n))) return std::nullopt;
-  return n;
+  for (size_t count = kMinCount; count <= kMaxCount; ++count)
+    if (n == static_cast<double>(count)) return count;
+  return std::nullopt;
 }
 
 // The textarea field whose label has a word of [first, last) ("damage"), or nullopt.
@@ -78,10 +79,10 @@ std::optional<Announcement> announcement_at(const Scan& s, size_t i,
   }
   const Token& last = s.tok(end - 1);
   // The list follows a colon, or in speech without punctuation the announcement directly.
-  if (!last.colon_after && !(s.tt.cased == false && last.after == Break::None)) return std::nullopt;
+  if (!last.colon_after && !(!s.tt.cased && last.after == Break::None)) return std::nullopt;
   if (!field) field = only_empty_list_field(s, ranked);
   if (!field || end >= s.size()) return std::nullopt;
-  return Announcement{static_cast<size_t>(*n), end, field};
+  return Announcement{*n, end, field};
 }
 
 // "two things first the valet was rude ... and second he scratched our car": items counted off

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "extract/rules/announced_lists.hpp"
 #include "extract/rules/choice_reader.hpp"
 #include "extract/rules/clock_times.hpp"
 #include "extract/rules/confidence_signals.hpp"
@@ -20,13 +21,12 @@
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/named_things.hpp"
 #include "extract/rules/proper_names.hpp"
-#include "extract/rules/announced_lists.hpp"
 #include "extract/rules/remaining_names.hpp"
-#include "extract/rules/time_spans.hpp"
 #include "extract/rules/scan.hpp"
 #include "extract/rules/speaker_roles.hpp"
 #include "extract/rules/spoken_codes.hpp"
 #include "extract/rules/text_reader.hpp"
+#include "extract/rules/time_spans.hpp"
 #include "extract/rules/typed_reader.hpp"
 #include "util/cancel.hpp"
 #include "util/strings.hpp"
