@@ -330,6 +330,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.morning_words = r.words("morning_words");
   d.afternoon_words = r.words("afternoon_words");
   d.clock_openers = r.words("clock_openers");
+  d.present_deictics = r.words("present_deictics");
   d.clock_suffixes = r.words("clock_suffixes");
   d.clock_relations = r.words("clock_relations");
   d.arranged_time_verbs = r.words("arranged_time_verbs");
@@ -399,6 +400,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.list_idioms = r.phrases("list_idioms");
   d.aside_openers = r.words("aside_openers");
   d.first_person_subjects = r.words("first_person_subjects");
+  d.done_forms = r.words("done_forms");
+  d.acknowledgements = r.phrases("acknowledgements");
   d.plan_phrases = r.phrases("plan_phrases");
   d.present_scope_words = r.words("present_scope_words");
   d.record_phrases = r.phrases("record_phrases");

@@ -115,7 +115,7 @@ struct LexiconData {
   WordSet morning_words, afternoon_words, clock_openers, greetings, self_reference_words;
   // Clock times: words that make a number a time of day ("eleven a.m.", "ten past nine"); words
   // of a time field's label that say it starts or ends a period ("Start time", "Finish time").
-  WordSet clock_suffixes, clock_relations, period_start_words, period_end_words;
+  WordSet clock_suffixes, clock_relations, period_start_words, period_end_words, present_deictics;
   WordSet arranged_time_verbs;  // "I said eleven": a time agreed before, which "ten past" is past
   WordSet place_or_company_openers;   // "in Long Acre", "with Bayview Rentals": no person's name
   WordSet list_announcements;         // "two things: ...": a counted list follows
@@ -154,11 +154,13 @@ struct LexiconData {
   std::vector<Phrase> list_idioms;   // "on and off": a joiner inside an idiom joins no items
   WordSet aside_openers;             // "the trap, it was cracked, and the seal": a comment, not an item
   WordSet first_person_subjects;     // "..., and we set out the drains": the speaker's action joins the list
+  WordSet done_forms;                // "did", "done": "I did ..." tells a list of what was done
   std::vector<Phrase> plan_phrases;  // "need to", "going to": a list cue after them lists nothing done
   WordSet present_scope_words;       // "Parts fitted during this visit": items of another day are not values
   // Read-back summaries: "so I'll put down X, Y and Z" fills the list field whose guidelines say
   // a read-back wins; "Guest complaint log." names the document, not a value.
   std::vector<Phrase> record_phrases, readback_phrases;
+  std::vector<Phrase> acknowledgements;  // "Itching, noted.": a restatement acknowledged
   std::vector<Phrase> reference_day_phrases;  // "... is on the reference date": the event's date field
   WordSet document_words;
   std::vector<Phrase> list_alternatives;

@@ -38,17 +38,6 @@ std::optional<size_t> named_list_field(const Scan& s, size_t first, size_t last)
   return std::nullopt;
 }
 
-// The only textarea field without candidates, or nullopt.
-std::optional<size_t> only_empty_list_field(const Scan& s, const std::vector<std::vector<FieldCandidate>>& ranked) {
-  std::optional<size_t> out;
-  for (size_t f = 0; f < s.lex.fields.size(); ++f) {
-    if (s.lex.fields[f].field->type != FieldType::Textarea || !ranked[f].empty()) continue;
-    if (out) return std::nullopt;
-    out = f;
-  }
-  return out;
-}
-
 struct Announcement {
   size_t count = 0;
   size_t items = 0;  // where the list starts
@@ -95,6 +84,16 @@ bool enumerated(const Scan& s, size_t first, size_t last) {
   return false;
 }
 }  // namespace
+
+std::optional<size_t> only_empty_list_field(const Scan& s, const std::vector<std::vector<FieldCandidate>>& ranked) {
+  std::optional<size_t> out;
+  for (size_t f = 0; f < s.lex.fields.size(); ++f) {
+    if (s.lex.fields[f].field->type != FieldType::Textarea || !ranked[f].empty()) continue;
+    if (out) return std::nullopt;
+    out = f;
+  }
+  return out;
+}
 
 void read_announced_lists(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
   for (size_t i = 0; i + 2 < s.size(); ++i) {

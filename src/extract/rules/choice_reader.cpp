@@ -31,14 +31,15 @@ bool says_failure(const Mention& m) {
 
 bool negated_option(const Scan& s, const Mention& m) {
   if (phrase_has_negation(m)) return false;
-  // Two words back, and across words a negation reaches over ("No need for signs").
-  constexpr int kWords = 2, kBridged = 4;
+  // Two words back, and across words a negation reaches over ("No need for signs") and the
+  // preposition that places what is denied ("not a mark on his face").
+  constexpr int kWords = 2, kBridged = 5;
   auto p = s.prev_content(m.first);
   for (int n = 0, bridged = 0; n < kWords && bridged < kBridged && p; ++bridged) {
     const Token& t = s.tok(*p);
     if (t.after == Break::Sentence || t.after == Break::Comma) break;
     if (words().is_negator(t.norm) || is_zero_quantifier(t.norm)) return true;
-    if (!is_auxiliary_word(t.norm)) ++n;
+    if (!is_auxiliary_word(t.norm) && !words().item_place_prepositions.contains(t.norm)) ++n;
     p = s.prev_content(*p);
   }
   // A rejection marker right before the option: "instead of X", "rather than X".
@@ -289,7 +290,9 @@ std::optional<size_t> polarity_negative(const Scan& s, const Mention& m, size_t 
       if (verb_skipped && (!words().is_negator(t.norm) || words().nothing_openers.contains(t.norm))) break;
       return *p;
     }
-    if (!is_auxiliary_word(t.norm) && !own_cue_word(s, field, t)) {
+    // "Nothing today needs numbing": a word for the day or the moment is no verb between.
+    const bool deictic = words().day_deictics.contains(t.norm) || words().present_deictics.contains(t.norm);
+    if (!deictic && !is_auxiliary_word(t.norm) && !own_cue_word(s, field, t)) {
       if (verb_skipped || is_stopword(t.norm)) break;
       if (!bridged && !auxiliary_negation(s, s.prev_content(*p))) break;
       verb_skipped = true;

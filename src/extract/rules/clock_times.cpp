@@ -1,5 +1,6 @@
 #include "extract/rules/clock_times.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <optional>
@@ -152,10 +153,19 @@ void order_periods(const Scan& s, std::vector<std::vector<FieldCandidate>>& rank
 }
 
 namespace {
-// "ten past nine", "7:50 a.m.", "two o'clock": the words say it is a time of day, so no word
-// before it needs to ("at", "it's"). A relation ("ten to four") counts with whole five minutes
-// only: "nine to five" is a span, not 04:51.
+// The time's last word says its half of the day ("in the afternoon", "p.m.").
+bool ends_with_day_half(const Scan& s, const FieldCandidate& c) {
+  if (c.last <= c.first) return false;
+  const std::string& n = s.tok(c.last - 1).norm;
+  bool afternoon = false;
+  return day_part_word(n, &afternoon) || words().clock_suffixes.contains(n);
+}
+
+// "ten past nine", "7:50 a.m.", "two o'clock", "two forty in the afternoon": the words say it is a
+// time of day, so no word before it needs to ("at", "it's"). A relation ("ten to four") counts
+// with whole five minutes only: "nine to five" is a span, not 04:51.
 bool marked_time(const Scan& s, const FieldCandidate& c) {
+  if (ends_with_day_half(s, c)) return true;
   bool relation = false;
   for (size_t i = c.first; i < c.last; ++i) {
     const Token& t = s.tok(i);
@@ -258,13 +268,6 @@ bool with_other_events_day(const Scan& s, const std::vector<std::vector<FieldCan
   }
   return false;
 }
-// The time's last word says its half of the day ("in the afternoon", "p.m.").
-bool ends_with_day_half(const Scan& s, const FieldCandidate& c) {
-  if (c.last <= c.first) return false;
-  const std::string& n = s.tok(c.last - 1).norm;
-  bool afternoon = false;
-  return day_part_word(n, &afternoon) || words().clock_suffixes.contains(n);
-}
 
 // "what is it, six forty?", "the time now is eleven oh five": a phrase of clock_now_phrases
 // ends at content token `last`, across a comma but within its sentence.
@@ -283,59 +286,94 @@ bool says_time_now(const Scan& s, size_t last) {
 }
 }  // namespace
 
+namespace {
+// The unlabelled clock time starting at token i that time field `field` may take; `*skip_to` is
+// set to the last token of a time read but not given (the reader resumes after it).
+std::optional<FieldCandidate> unlabeled_time_at(const Scan& s, const std::vector<std::vector<FieldCandidate>>& ranked,
+                                                size_t i, size_t field, size_t* skip_to) {
+  const Field& time_field = *s.lex.fields[field].field;
+  if (s.tok(i).filler) return std::nullopt;
+  auto opener = s.prev_content(i);
+  // "it's only ten past": a restrictive adverb between the opener and the time.
+  if (opener && words().restrictive_adverbs.contains(s.tok(*opener).norm) && s.tok(*opener).after == Break::None)
+    opener = s.prev_content(*opener);
+  const bool now_said = opener && says_time_now(s, *opener);
+  bool introduced = opener && (words().clock_openers.contains(s.tok(*opener).norm) || now_said);
+  auto c = introduced ? past_agreed_hour(s, i, time_field) : std::nullopt;
+  const bool past_hour = c.has_value();  // ends with "past": no count, whatever follows
+  if (!c) c = s.parse_typed(i, std::min(s.size(), i + 8), time_field);
+  if (!c || (!introduced && !marked_time(s, *c))) return std::nullopt;
+  // "at five pallets" is a count: a clock time ends its clause or meets a function word, unless
+  // it ends with its half of the day ("it's three fifteen in the afternoon cleaned by ...").
+  // After "what time is it now" a number is the time, though unpunctuated speech runs on
+  // ("half twelve grand so ...").
+  if ((!past_hour && !now_said && !s.stands_alone(c->last) && !ends_with_day_half(s, *c)) ||
+      taken_by_best(s, ranked, *c))
+    return std::nullopt;
+  *skip_to = c->last - 1;
+  // "see her again tomorrow at ten": the time of a planned day is not this form's event.
+  // "Yesterday, about nine at night": a time said with the day another date field holds
+  // is that event's time, not this field's (unless that date is this field's partner).
+  if (later_day_near(s, c->first, c->last) || with_other_events_day(s, ranked, *c, field)) return std::nullopt;
+  // "partying until three": the end of a span is the time of a field that ends one. "It stopped
+  // around ten to four" is not the arrival the guideline says a stop is not.
+  if ((introduced && words().span_edge_words.contains(s.tok(*opener).norm) &&
+       period_role(time_field) != PeriodRole::End) ||
+      said_with_exclusion(s, *c, field))
+    return std::nullopt;
+  c->score = kUnlabeledTime;
+  c->cue_first = introduced ? *opener : c->first;
+  return c;
+}
+
+// "pulled in here at twenty to eleven", "it's ten to eleven now": a word of lexicon
+// present_deictics among the few words before the time in its clause, or right after it, ties the
+// time to the place and moment the form is made.
+bool said_here_or_now(const Scan& s, const FieldCandidate& c) {
+  constexpr size_t kBefore = 4;  // content words back: "we pulled in here at"
+  if (c.last < s.size() && words().present_deictics.contains(s.tok(c.last).norm)) return true;
+  size_t seen = 0;
+  for (auto p = s.prev_content(c.first); p && seen < kBefore; p = s.prev_content(*p), ++seen) {
+    if (s.tok(*p).after != Break::None) break;
+    if (words().present_deictics.contains(s.tok(*p).norm)) return true;
+  }
+  return false;
+}
+}  // namespace
+
 void assign_unlabeled_times(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
   const Lexicon& lex = s.lex;
   std::vector<size_t> open;  // time fields with no candidate, or only ones weaker than this guess
-  const Field* time_field = nullptr;
   for (size_t f = 0; f < lex.fields.size(); ++f) {
     if (lex.fields[f].field->type != FieldType::Time) continue;
-    time_field = lex.fields[f].field;
     if (ranked[f].empty() || ranked[f][0].score < kUnlabeledTime) open.push_back(f);
   }
   if (open.empty()) return;
+  // More times said than fields wait for: those said here and now go first ("on scene at nine
+  // fifty and pulled in here at twenty to eleven" for the arrival at hospital), then the earliest.
+  std::vector<FieldCandidate> said;
+  for (size_t i = 0; i < s.size(); ++i) {
+    size_t skip = i;
+    if (auto c = unlabeled_time_at(s, ranked, i, open[0], &skip)) said.push_back(*c);
+    i = skip;
+  }
+  std::vector<size_t> chosen;  // first tokens of the times to give
+  if (said.size() > open.size()) {
+    for (const auto& c : said)
+      if (chosen.size() < open.size() && said_here_or_now(s, c)) chosen.push_back(c.first);
+    for (const auto& c : said)
+      if (chosen.size() < open.size() && std::find(chosen.begin(), chosen.end(), c.first) == chosen.end())
+        chosen.push_back(c.first);
+  }
   size_t next = 0;
   for (size_t i = 0; i < s.size() && next < open.size(); ++i) {
-    if (s.tok(i).filler) continue;
-    auto opener = s.prev_content(i);
-    // "it's only ten past": a restrictive adverb between the opener and the time.
-    if (opener && words().restrictive_adverbs.contains(s.tok(*opener).norm) && s.tok(*opener).after == Break::None)
-      opener = s.prev_content(*opener);
-    const bool now_said = opener && says_time_now(s, *opener);
-    bool introduced = opener && (words().clock_openers.contains(s.tok(*opener).norm) || now_said);
-    auto c = introduced ? past_agreed_hour(s, i, *time_field) : std::nullopt;
-    const bool past_hour = c.has_value();  // ends with "past": no count, whatever follows
-    if (!c) c = s.parse_typed(i, std::min(s.size(), i + 8), *time_field);
-    if (!c || (!introduced && !marked_time(s, *c))) continue;
-    // "at five pallets" is a count: a clock time ends its clause or meets a function word, unless
-    // it ends with its half of the day ("it's three fifteen in the afternoon cleaned by ...").
-    // After "what time is it now" a number is the time, though unpunctuated speech runs on
-    // ("half twelve grand so ...").
-    if ((!past_hour && !now_said && !s.stands_alone(c->last) && !ends_with_day_half(s, *c)) ||
-        taken_by_best(s, ranked, *c))
-      continue;
-    // "see her again tomorrow at ten": the time of a planned day is not this form's event.
-    if (later_day_near(s, c->first, c->last)) {
-      i = c->last - 1;
-      continue;
+    size_t skip = i;
+    auto c = unlabeled_time_at(s, ranked, i, open[next], &skip);
+    if (c && (chosen.empty() || std::find(chosen.begin(), chosen.end(), c->first) != chosen.end())) {
+      ranked[open[next++]].push_back(*c);
+      skip = c->last - 1;
     }
-    // "Yesterday, about nine at night": a time said with the day another date field holds
-    // is that event's time, not this field's (unless that date is this field's partner).
-    if (with_other_events_day(s, ranked, *c, open[next])) {
-      i = c->last - 1;
-      continue;
-    }
-    // "partying until three": the end of a span is the time of a field that ends one. "It stopped
-    // around ten to four" is not the arrival the guideline says a stop is not.
-    if ((introduced && words().span_edge_words.contains(s.tok(*opener).norm) &&
-         period_role(*lex.fields[open[next]].field) != PeriodRole::End) ||
-        said_with_exclusion(s, *c, open[next])) {
-      i = c->last - 1;
-      continue;
-    }
-    c->score = kUnlabeledTime;
-    c->cue_first = introduced ? *opener : c->first;
-    ranked[open[next++]].push_back(*c);
-    i = c->last - 1;
+    i = skip;
   }
 }
 

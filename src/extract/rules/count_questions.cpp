@@ -43,12 +43,13 @@ bool asks_about(const Scan& s, size_t opener, size_t len, const std::set<std::st
   return false;
 }
 
-// The first number of `field` in the answer to the question at token `opener`.
-std::optional<FieldCandidate> answer_number(const Scan& s, size_t opener, size_t field) {
-  constexpr double kQuestionScore = 0.5;
-  constexpr size_t kAnswerWords = 8;  // content tokens of the answer searched for the number
+}  // namespace
+
+std::optional<FieldCandidate> first_value_in_answer(const Scan& s, size_t question, size_t field, double score,
+                                                    const std::function<bool(const FieldCandidate&)>& fits) {
+  constexpr size_t kAnswerWords = 8;  // content tokens of the answer searched for the value
   const Field& f = *s.lex.fields[field].field;
-  auto a = s.answer_after(opener);
+  auto a = s.answer_after(question);
   if (!a) return std::nullopt;
   const size_t start = s.skip_answer_opener(*a);
   const size_t end = s.region_end(start, field, false, kAnswerWords + 4);
@@ -57,16 +58,16 @@ std::optional<FieldCandidate> answer_number(const Scan& s, size_t opener, size_t
     if (s.tok(k).filler) continue;
     ++seen;
     auto c = s.parse_typed(k, end, f);
-    if (!c || !within_range(c->value, f) || not_a_count(s, *c, f)) continue;
-    c->score = kQuestionScore;
-    c->cue_first = opener;
+    if (!c || c->value.is_null() || !fits(*c)) continue;
+    c->score = score;
+    c->cue_first = question;
     return c;
   }
   return std::nullopt;
 }
-}  // namespace
 
 void read_count_questions(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
+  constexpr double kQuestionScore = 0.5;
   const auto& fields = s.lex.fields;
   std::vector<size_t> numbers;  // the template's number fields
   for (size_t f = 0; f < fields.size(); ++f)
@@ -86,7 +87,10 @@ void read_count_questions(const Scan& s, std::vector<std::vector<FieldCandidate>
     if (len == 0 || !s.in_question(i)) continue;
     std::erase_if(open, [&](size_t f) {
       if (!asks_about(s, i, len, own[f], others[f])) return false;
-      auto c = answer_number(s, i, f);
+      const Field& field = *fields[f].field;
+      auto c = first_value_in_answer(s, i, f, kQuestionScore, [&](const FieldCandidate& v) {
+        return within_range(v.value, field) && !not_a_count(s, v, field);
+      });
       if (c) ranked[f].push_back(*c);
       return c.has_value();
     });

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "extract/rules/lexical_data.hpp"
+#include "util/strings.hpp"
 
 namespace invox::rules {
 namespace {
@@ -12,24 +13,37 @@ namespace {
 constexpr double kPartnerTime = 0.6;
 constexpr size_t kReach = 10;  // words between the cue and the time ("is booked for thursday at")
 
-// The label's stems without the words that name the field's type ("Induction time" -> induction).
-std::vector<std::string> event_stems(const Field& f, const lexicon::WordSet& type_words) {
+// The stems of `text` without the words that name the field's type ("Induction time" -> induction).
+std::vector<std::string> event_stems(const std::string& text, const lexicon::WordSet& type_words) {
   std::vector<std::string> out;
-  for (const auto& t : tokenize(f.label).tokens)
+  for (const auto& t : tokenize(text).tokens)
     if (!type_words.contains(t.norm) && !is_stopword(t.norm)) out.push_back(t.stem);
   return out;
 }
 
+// The event a field is named for, by its label and by its id: "Logged in at" is also
+// "received_time", the partner of "received_date" ("Date received").
+std::vector<std::vector<std::string>> event_names(const Field& f, const lexicon::WordSet& type_words) {
+  std::vector<std::vector<std::string>> out;
+  for (const std::string& name : {f.label, util::join(util::split(f.id, '_'), " ")}) {
+    auto stems = event_stems(name, type_words);
+    if (!stems.empty()) out.push_back(std::move(stems));
+  }
+  return out;
+}
 
 }  // namespace
 
 std::optional<size_t> partner_date(const Scan& s, size_t field) {
-  const auto key = event_stems(*s.lex.fields[field].field, words().time_type_words);
-  if (key.empty()) return std::nullopt;
-  for (size_t g = 0; g < s.lex.fields.size(); ++g) {
-    const Field& other = *s.lex.fields[g].field;
-    if (g != field && other.type == FieldType::Date && event_stems(other, words().date_type_words) == key) return g;
-  }
+  const auto mine = event_names(*s.lex.fields[field].field, words().time_type_words);
+  // The time's label is matched first ("Induction time" ~ "Induction date"), then its id.
+  for (size_t k = 0; k < mine.size(); ++k)
+    for (size_t g = 0; g < s.lex.fields.size(); ++g) {
+      const Field& other = *s.lex.fields[g].field;
+      if (g == field || other.type != FieldType::Date) continue;
+      const auto theirs = event_names(other, words().date_type_words);
+      if (std::find(theirs.begin(), theirs.end(), mine[k]) != theirs.end()) return g;
+    }
   return std::nullopt;
 }
 

@@ -11,6 +11,13 @@ namespace invox::rules {
 
 namespace {
 constexpr double kImpliedFactor = 0.8;  // a guess from another field: less sure than that field
+
+std::vector<std::string> description_stems(const Field& f) {
+  std::vector<std::string> out;
+  for (const auto& st : make_phrase(f.description).stems)
+    if (!is_stopword(st)) out.push_back(st);
+  return out;
+}
 }  // namespace
 
 void imply_event_booleans(const Lexicon& lex, std::map<std::string, Candidate>& out) {
@@ -19,10 +26,15 @@ void imply_event_booleans(const Lexicon& lex, std::map<std::string, Candidate>& 
     const auto& mine = b.label_stems;
     if (mine.empty()) continue;
     for (const auto& t : lex.fields) {
-      if (t.field->type != FieldType::Time && t.field->type != FieldType::Date) continue;
+      const FieldType type = t.field->type;
+      if (type != FieldType::Time && type != FieldType::Date && type != FieldType::Textarea) continue;
       auto it = out.find(t.field->id);
-      if (it == out.end() || it->second.value.is_null()) continue;
-      const auto& theirs = t.label_stems;
+      if (it == out.end() || it->second.value.is_null() || it->second.value == Json("")) continue;
+      // A list is named by its description too: "New damage" is true when "Damage description"
+      // ("New damage found") lists any.
+      std::vector<std::string> theirs = t.label_stems;
+      if (type == FieldType::Textarea)
+        for (const auto& st : description_stems(*t.field)) theirs.push_back(st);
       // "Parent contacted at" covers "Parent contacted" though only a function word is added.
       bool covered =
           (theirs.size() > mine.size() || util::to_lower_ascii(t.field->label) != util::to_lower_ascii(b.field->label)) &&

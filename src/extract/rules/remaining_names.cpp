@@ -25,10 +25,11 @@ bool all_capitals(const Token& t) {
   return std::all_of(t.raw.begin(), t.raw.end(), [](char c) { return c < 'a' || c > 'z'; });
 }
 
-bool person_field(const FieldLexicon& fl) {
-  return fl.field && fl.field->type == FieldType::Text && names_person(fl) && !names_organisation(fl) &&
-         !fl.animal_name;
+bool names_people(const FieldLexicon& fl, FieldType type) {
+  return fl.field && fl.field->type == type && names_person(fl) && !names_organisation(fl) && !fl.animal_name;
 }
+
+bool person_field(const FieldLexicon& fl) { return names_people(fl, FieldType::Text); }
 
 // The full name starting at token i: two or more capitalized words that are no place's or
 // business's ("Whitcombe Road", "Swiftline Couriers").
@@ -81,6 +82,31 @@ bool held(const std::vector<std::vector<FieldCandidate>>& ranked, const FieldCan
   }
   return false;
 }
+// The full names said that no field holds, each once, in the order said, as read for `field`.
+std::vector<FieldCandidate> unheld_full_names(const Scan& s, const std::vector<std::vector<FieldCandidate>>& ranked,
+                                             size_t field) {
+  std::vector<FieldCandidate> out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const Token& t = s.tok(i);
+    if (!t.capitalized || t.filler || t.has_digit) continue;
+    // Inside a capitalized run: "Kowal" of "Jenna Kowal", "Anne" of "Kerry-Anne"; not after a
+    // capitalized function word ("And I'm Dariusz Wrobel").
+    if (i > 0 && s.tok(i - 1).capitalized && !s.tok(i - 1).filler && !is_stopword(s.tok(i - 1).norm) &&
+        (s.tok(i - 1).after == Break::None || s.tok(i - 1).after == Break::Join))
+      continue;
+    auto c = full_name_at(s, field, i);
+    // "Driver: Hiya, it's Kieran Bolt": a speaker another person field names introduces
+    // themself.
+    if (!c || held(ranked, *c) || (introduced(s, c->first) && turn_names_other_person_field(s, c->first, field)))
+      continue;
+    const std::string name = util::to_lower_ascii(c->value.get<std::string>());
+    if (std::none_of(out.begin(), out.end(), [&](const FieldCandidate& o) {
+          return util::to_lower_ascii(o.value.get<std::string>()) == name;
+        }))
+      out.push_back(*c);
+  }
+  return out;
+}
 }  // namespace
 
 void assign_remaining_person_name(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
@@ -104,29 +130,39 @@ void assign_remaining_person_name(const Scan& s, std::vector<std::vector<FieldCa
   }
   if (several_left && !subject_left) return;
   if (!field) return;
-  std::optional<FieldCandidate> found;
-  for (size_t i = 0; i < s.size(); ++i) {
-    const Token& t = s.tok(i);
-    if (!t.capitalized || t.filler || t.has_digit) continue;
-    // Inside a capitalized run: "Kowal" of "Jenna Kowal", "Anne" of "Kerry-Anne".
-    if (i > 0 && s.tok(i - 1).capitalized && !s.tok(i - 1).filler &&
-        (s.tok(i - 1).after == Break::None || s.tok(i - 1).after == Break::Join))
-      continue;
-    auto c = full_name_at(s, *field, i);
-    // "Driver: Hiya, it's Kieran Bolt": a speaker another person field names introduces
-    // themself.
-    if (!c || held(ranked, *c) || (introduced(s, c->first) && turn_names_other_person_field(s, c->first, *field)))
-      continue;
-    if (found &&
-        util::to_lower_ascii(found->value.get<std::string>()) == util::to_lower_ascii(c->value.get<std::string>()))
-      continue;
-    if (found) return;  // two names left: either may be the field's
-    found = c;
+  auto names = unheld_full_names(s, ranked, *field);
+  if (names.size() != 1) return;  // two names left: either may be the field's
+  FieldCandidate found = names[0];
+  found.score = kRemainingNameScore;
+  found.cue_first = found.first;
+  ranked[*field].push_back(found);
+}
+
+void assign_remaining_people(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
+  if (!s.tt.cased) return;
+  for (size_t f = 0; f < s.lex.fields.size(); ++f)
+    if (s.lex.fields[f].field->is_group()) return;
+  for (size_t f = 0; f < s.lex.fields.size(); ++f) {
+    if (!names_people(s.lex.fields[f], FieldType::Textarea)) continue;
+    // Empty, or holding one name only: the answer to "can I have both your full names?" read from
+    // its first turn.
+    const bool one_name = !ranked[f].empty() && ranked[f][0].value.is_string() &&
+                          ranked[f][0].value.get<std::string>().find(',') == std::string::npos;
+    if (!ranked[f].empty() && !one_name) continue;
+    auto names = unheld_full_names(s, ranked, f);
+    if (names.empty()) return;
+    if (one_name) names.insert(names.begin(), ranked[f][0]);
+    std::stable_sort(names.begin(), names.end(),
+                     [](const FieldCandidate& a, const FieldCandidate& b) { return a.first < b.first; });
+    FieldCandidate list = names.front();
+    list.value = Json::array();
+    for (const auto& n : names) list.value.push_back(n.value);
+    list.last = names.back().last;
+    list.score = kRemainingNameScore;
+    list.cue_first = std::min(list.first, one_name ? ranked[f][0].cue_first : list.first);
+    ranked[f].insert(ranked[f].begin(), list);
+    return;  // the names are this list's: no second list takes them
   }
-  if (!found) return;
-  found->score = kRemainingNameScore;
-  found->cue_first = found->first;
-  ranked[*field].push_back(*found);
 }
 
 }  // namespace invox::rules

@@ -15,4 +15,9 @@ namespace invox::rules {
 // people too). Person fields here hold a person's name: not an organisation's or an animal's.
 void assign_remaining_person_name(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked);
 
+// A list of people no reader filled ("Tenants: Full names, one per item") takes every full name
+// said that no field holds ("can I have both your full names? - Elowen Marchbank. - And I'm
+// Dariusz Wrobel."), by the same tests; the form's first such list only, the same cases excepted.
+void assign_remaining_people(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked);
+
 }  // namespace invox::rules

@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "extract/rules/acknowledged_lists.hpp"
+#include "extract/rules/action_lists.hpp"
 #include "extract/rules/announced_lists.hpp"
 #include "extract/rules/choice_reader.hpp"
 #include "extract/rules/clock_times.hpp"
@@ -27,6 +29,7 @@
 #include "extract/rules/spoken_codes.hpp"
 #include "extract/rules/text_reader.hpp"
 #include "extract/rules/time_spans.hpp"
+#include "extract/rules/type_questions.hpp"
 #include "extract/rules/typed_reader.hpp"
 #include "util/cancel.hpp"
 #include "util/strings.hpp"
@@ -248,7 +251,10 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
     if (ranked[f].empty()) ranked[f] = read_subject_name(scan, f);
     break;
   }
-  if (params.names_by_elimination) assign_remaining_person_name(scan, ranked);
+  if (params.names_by_elimination) {
+    assign_remaining_person_name(scan, ranked);
+    assign_remaining_people(scan, ranked);
+  }
 
   for (size_t f = 0; f < lex.fields.size(); ++f)
     if (lex.fields[f].field->id == params.lead_field && ranked[f].empty()) ranked[f] = read_lead_phrase(scan, f);
@@ -257,10 +263,13 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
       if (ranked[f].empty()) ranked[f] = read_dosed_medicine(scan, f);
 
   read_count_questions(scan, ranked);
+  read_type_questions(scan, ranked);
   if (params.imply_event_date) date_event(scan, ranked);
   future_dates(scan, ranked);
   if (params.unlabeled_numbers) assign_unlabeled_numbers(scan, ranked);
   read_announced_lists(scan, ranked);
+  read_action_lists(scan, ranked);
+  read_acknowledged_lists(scan, ranked);
   read_time_spans(scan, ranked);
   assign_unlabeled_times(scan, ranked);
   for (size_t f = 0; f < lex.fields.size(); ++f)

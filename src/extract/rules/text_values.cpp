@@ -539,7 +539,13 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
   auto flush = [&](size_t b, size_t item_last) {
     if (stop) return;
     bool stop_after = false;
-    // "so that's pads and chain": a restatement replaces the items so far.
+    // "so that's pads and chain": a restatement replaces the items so far. "so yes, anaesthetic
+    // given" answers something else: the list has ended.
+    if (b + 1 < item_last && words().list_restarts.contains(s.tok(b).norm) &&
+        (words().yes_words.contains(s.tok(b + 1).norm) || words().no_words.contains(s.tok(b + 1).norm))) {
+      stop = true;
+      return;
+    }
     if (b < item_last && words().list_restarts.contains(s.tok(b).norm)) {
       items = Json::array();
       ++b;
@@ -560,7 +566,9 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
         b += n;
         continue;
       }
-      if (joined_to_next(s, b) || !(s.tok(b).filler || is_article(w) || is_linking_word(w) ||
+      // "I did a glucose log review": the speaker's "did" is no part of the item.
+      const bool did = words().done_forms.contains(w) && b > 0 && words().first_person_subjects.contains(s.tok(b - 1).norm);
+      if (joined_to_next(s, b) || !(s.tok(b).filler || is_article(w) || is_linking_word(w) || did ||
                                     words().restrictive_adverbs.contains(w) || w == lead || is_interjection(s, b)))
         break;
       ++b;
