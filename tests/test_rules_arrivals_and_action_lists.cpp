@@ -98,6 +98,23 @@ Template check_template() {
     ]})");
 }
 
+Template hall_check_template() {
+  return testing::invented_template(R"({
+    "id": "hall-check", "title": "Hall check", "version": "1",
+    "fields": [
+      {"id": "venue", "label": "Venue", "type": "text", "description": "Building checked",
+       "guidelines": "Name of the building as said."},
+      {"id": "sore_count", "label": "Sore", "type": "number", "aliases": ["sore"]},
+      {"id": "fed", "label": "Fed on arrival", "type": "boolean", "aliases": ["fed"]},
+      {"id": "checked_by", "label": "Checked by", "type": "text", "guidelines": "First and last name."}
+    ]})");
+}
+
+Json hall_check_value(const std::string& text, const std::string& id) {
+  static const Template t = hall_check_template();
+  return testing::rules_raw_value(t, text, id, kRef);
+}
+
 Template first_aid_template() {
   return testing::invented_template(R"({
     "id": "first-aid", "title": "First aid", "version": "1",
@@ -213,4 +230,26 @@ TEST_CASE("rules: a negation reaches over what it denies and where", "[rules][un
 TEST_CASE("rules: the speaker's 'I did' is no part of a list item", "[rules][unseen]") {
   CHECK(bike_value("Work carried out: I did a brake bleed and a chain clean.", "work_done") ==
         Json::array({"brake bleed", "chain clean"}));
+}
+
+TEST_CASE("rules: a place greeted by name or named in a note's header is the building's", "[rules][unseen]") {
+  CHECK(hall_check_value("Hi, welcome to Larchmere Community Hall. Let's start with the boiler.", "venue") ==
+        "Larchmere Community Hall");
+  CHECK(hall_check_value("Boiler check, Tuesday the fifth, Ashgrove Sports Pavilion. Checked by me, Amy Chen.",
+                         "venue") == "Ashgrove Sports Pavilion");
+  // Two capitalized words with no building word may be a person; one clause is no header.
+  CHECK(hall_check_value("Boiler check, Tuesday the fifth, Amy Chen. All fine.", "venue").is_null());
+  CHECK(hall_check_value("Ashgrove Sports Pavilion looked fine today.", "venue").is_null());
+}
+
+TEST_CASE("rules: a zero quantifier with a contracted 'is' counts none", "[rules][unseen]") {
+  CHECK(hall_check_value("Checked the ponies. Nobody's sore.", "sore_count") == 0);
+}
+
+TEST_CASE("rules: 'feeding' is said of what is 'fed', and 'thirsty' restates as 'thirst'", "[rules][unseen]") {
+  CHECK(hall_check_value("She's been feeding the ponies hay.", "fed") == true);
+  CHECK(hall_check_value("She didn't feed them this morning.", "fed") == false);
+  const Template t = home_visit_template();
+  CHECK(testing::rules_raw_value(t, "I did a trim. She's thirsty all the time. Increased thirst, okay.", "findings",
+                                 kRef) == Json::array({"Increased thirst"}));
 }

@@ -402,6 +402,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.first_person_subjects = r.words("first_person_subjects");
   d.done_forms = r.words("done_forms");
   d.acknowledgements = r.phrases("acknowledgements");
+  d.place_welcomes = r.phrases("place_welcomes");
   d.plan_phrases = r.phrases("plan_phrases");
   d.present_scope_words = r.words("present_scope_words");
   d.record_phrases = r.phrases("record_phrases");

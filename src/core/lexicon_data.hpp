@@ -161,6 +161,7 @@ struct LexiconData {
   // a read-back wins; "Guest complaint log." names the document, not a value.
   std::vector<Phrase> record_phrases, readback_phrases;
   std::vector<Phrase> acknowledgements;  // "Itching, noted.": a restatement acknowledged
+  std::vector<Phrase> place_welcomes;    // "Welcome to Kauri Point": a place named
   std::vector<Phrase> reference_day_phrases;  // "... is on the reference date": the event's date field
   WordSet document_words;
   std::vector<Phrase> list_alternatives;

@@ -12,21 +12,26 @@ namespace invox::rules {
 
 namespace {
 constexpr double kAcknowledgedScore = 0.45;  // a restatement, but nothing names its field
-constexpr size_t kMaxWords = 5;              // "cough and poor appetite"
+constexpr size_t kRestatementWords = 5;      // "cough and poor appetite"
+
+// "thirst" ~ "thirsty": the adjective in "-y" ("thirsti" by stem) restated as its noun.
+bool restated_root(const std::string& a, const std::string& b) {
+  return stems_match(a, b) || a + "i" == b || b + "i" == a;
+}
 
 // The sentence [first, last) repeats a content word of the sentence [before, first).
 bool echoes(const Scan& s, size_t before, size_t first, size_t last) {
   for (size_t k = first; k < last; ++k) {
     if (s.tok(k).filler || is_stopword(s.tok(k).norm)) continue;
     for (size_t j = before; j < first; ++j)
-      if (!s.tok(j).filler && stems_match(s.tok(k).stem, s.tok(j).stem)) return true;
+      if (!s.tok(j).filler && restated_root(s.tok(k).stem, s.tok(j).stem)) return true;
   }
   return false;
 }
 
 // The restatement [first, ack) said before the acknowledgement at token `ack`, when it is one.
 bool restates(const Scan& s, size_t first, size_t ack, size_t field) {
-  if (ack <= first || ack - first > kMaxWords || s.tok(ack - 1).after != Break::Comma) return false;
+  if (ack <= first || ack - first > kRestatementWords || s.tok(ack - 1).after != Break::Comma) return false;
   bool content = false;
   for (size_t k = first; k < ack; ++k) {
     const Token& t = s.tok(k);

@@ -152,4 +152,56 @@ std::vector<FieldCandidate> read_presented_business(const Scan& s, size_t field)
   return {};
 }
 
+namespace {
+// The fragment [first, last) of a header reads as a building's name.
+bool building_fragment(const Scan& s, size_t first, size_t last) {
+  constexpr size_t kMinWords = 2, kSureWords = 3, kMaxWords = 6;
+  if (last - first < kMinWords || last - first > kMaxWords) return false;
+  for (size_t k = first; k < last; ++k) {
+    const Token& t = s.tok(k);
+    if (t.filler || t.speaker || t.has_digit || !t.capitalized) return false;
+    // "Friday the eighth", "March": a date, not a place.
+    if (words().weekday_names.index_of(t.norm) || words().month_names.index_of(t.norm)) return false;
+    if (k + 1 < last && t.after != Break::None) return false;
+  }
+  const std::string& head = s.tok(last - 1).norm;
+  return last - first >= kSureWords || words().building_words.contains(head) ||
+         words().organisation_heads.contains(head) || words().place_words.contains(head);
+}
+}  // namespace
+
+std::vector<FieldCandidate> read_header_building(const Scan& s, size_t field,
+                                                 const std::vector<std::vector<FieldCandidate>>& ranked) {
+  constexpr double kHeaderScore = 0.45;  // where a dictated note names its site, but no label
+  if (!s.tt.cased || !s.lex.fields[field].building_name) return {};
+  size_t end = s.skip_fillers(0);
+  while (end < s.size() && s.tok(end).after != Break::Sentence)
+    ++end;
+  if (end >= s.size()) return {};
+  ++end;  // the first sentence is [start, end)
+  std::vector<std::pair<size_t, size_t>> fragments;
+  for (size_t b = s.skip_fillers(0), k = b; k < end; ++k)
+    if (s.tok(k).after == Break::Comma || k + 1 == end) {
+      fragments.emplace_back(b, k + 1);
+      b = s.skip_fillers(k + 1);
+    }
+  if (fragments.size() < 2) return {};  // one clause is a sentence, not a header
+  for (const auto& [first, last] : fragments) {
+    if (!building_fragment(s, first, last)) continue;
+    FieldCandidate span;
+    span.first = first;
+    span.last = last;
+    const bool held = std::any_of(ranked.begin(), ranked.end(), [&](const std::vector<FieldCandidate>& r) {
+      return !r.empty() && !r[0].implied && overlaps(r[0], span);
+    });
+    if (held) continue;
+    auto c = text_span(s, field, first, last);
+    if (!c) continue;
+    c->score = kHeaderScore;
+    c->cue_first = first;
+    return {*c};
+  }
+  return {};
+}
+
 }  // namespace invox::rules

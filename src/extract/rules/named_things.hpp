@@ -28,4 +28,11 @@ namespace invox::rules {
 // Bros."). Not when the noun is a person word ("my colleague, Ann Lee").
 [[nodiscard]] std::vector<FieldCandidate> read_presented_business(const Scan& s, size_t field);
 
+// A building field's value named in a dictated note's header: a first sentence of
+// comma-separated fragments ("Fire alarm log, Friday the eighth, Banksia Ridge Primary.") of
+// which one is wholly capitalized words, three or more or ending in a building word, that no
+// field's best candidate overlaps.
+[[nodiscard]] std::vector<FieldCandidate> read_header_building(const Scan& s, size_t field,
+                                                               const std::vector<std::vector<FieldCandidate>>& ranked);
+
 }  // namespace invox::rules

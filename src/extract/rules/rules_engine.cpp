@@ -241,6 +241,8 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
     if (ranked[f].empty()) ranked[f] = read_place_phrase(scan, f);
     if (ranked[f].empty()) ranked[f] = rank(read_place_named_with_kind(scan, f), params.keep_ratio);
   }
+  for (size_t f = 0; f < lex.fields.size(); ++f)
+    if (ranked[f].empty() && lex.fields[f].building_name) ranked[f] = read_header_building(scan, f, ranked);
   assign_organisation_names(scan, ranked);
   for (size_t f = 0; f < lex.fields.size(); ++f)
     if (ranked[f].empty() && lex.fields[f].field->type == FieldType::Text) ranked[f] = read_affiliated_name(scan, f);

@@ -363,9 +363,11 @@ std::vector<FieldCandidate> read_place_phrase(const Scan& s, size_t field) {
   date_field.type = FieldType::Date;
   for (size_t i = 0; i + 1 < s.size(); ++i) {
     const Token& t = s.tok(i);
-    if (t.filler || !words().place_prepositions.contains(t.norm)) continue;
-    if (t.after != Break::None) continue;
-    size_t from = s.skip_fillers(i + 1);
+    if (t.filler) continue;
+    // "at Carver Ridge", "Welcome to Kauri Point Retirement Village".
+    const size_t opener = words().place_prepositions.contains(t.norm) ? 1 : marker_length(s, i, words().place_welcomes);
+    if (opener == 0 || s.tok(i + opener - 1).after != Break::None) continue;
+    size_t from = s.skip_fillers(i + opener);
     while (from < s.size() && words().determiners.contains(s.tok(from).norm)) ++from;
     if (from >= s.size()) break;
     const std::string& w = s.tok(from).norm;

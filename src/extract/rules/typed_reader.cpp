@@ -368,9 +368,14 @@ std::optional<size_t> zero_quantifier_ending_at(const Scan& s, size_t last) {
     if (phrase.size() > last + 1) continue;
     size_t first = last + 1 - phrase.size();
     bool match = true;
-    // "no, one 2.5 milligram tablet" is a correction, not "no one".
-    for (size_t k = 0; k < phrase.size() && match; ++k)
-      match = s.tok(first + k).norm == phrase[k] && (k + 1 == phrase.size() || s.tok(first + k).after == Break::None);
+    // "no, one 2.5 milligram tablet" is a correction, not "no one". "Nobody's lame": the last
+    // word may carry a contracted "is".
+    for (size_t k = 0; k < phrase.size() && match; ++k) {
+      const std::string& w = s.tok(first + k).norm;
+      const bool last_word = k + 1 == phrase.size();
+      match = (w == phrase[k] || (last_word && w == phrase[k] + "'s")) &&
+              (last_word || s.tok(first + k).after == Break::None);
+    }
     if (match) return first;
   }
   return std::nullopt;
