@@ -6,6 +6,7 @@
 #include "extract/rules/announced_lists.hpp"
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/text_values.hpp"
 #include "extract/rules/word_forms.hpp"
 
 namespace invox::rules {
@@ -46,13 +47,13 @@ bool restates(const Scan& s, size_t first, size_t ack, size_t field) {
   return content;
 }
 // The items of the restatement [first, last): "Cough and poor appetite" is two.
-std::vector<Json> items_of(const Scan& s, size_t first, size_t last) {
-  std::vector<Json> out;
+Json items_of(const Scan& s, size_t first, size_t last) {
+  Json out = Json::array();
   size_t b = first;
   for (size_t k = first; k <= last; ++k) {
     const size_t joiner = k < last ? marker_length(s, k, words().list_joiners) : 0;
     if (k < last && joiner == 0) continue;
-    if (b < k) out.emplace_back(std::string(s.span_text(b, k)));
+    if (b < k) out.push_back(std::string(s.span_text(b, k)));
     b = k + joiner;
     if (joiner > 0) k += joiner - 1;
   }
@@ -82,8 +83,7 @@ void read_acknowledged_lists(const Scan& s, std::vector<std::vector<FieldCandida
         list->value = Json::array();
         list->first = list->cue_first = start;
       }
-      for (auto& item : items_of(s, start, k))
-        if (std::find(list->value.begin(), list->value.end(), item) == list->value.end()) list->value.push_back(item);
+      append_new_items(list->value, items_of(s, start, k));
       list->last = k;
       break;
     }

@@ -92,8 +92,7 @@ void read_action_lists(const Scan& s, std::vector<std::vector<FieldCandidate>>& 
         list = items;
         list->cue_first = i;
       } else {
-        for (const auto& item : items->value)
-          if (std::find(list->value.begin(), list->value.end(), item) == list->value.end()) list->value.push_back(item);
+        append_new_items(list->value, items->value);
         list->last = items->last;
       }
       i = items->last;

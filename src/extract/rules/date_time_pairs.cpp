@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "extract/rules/lexical_data.hpp"
 #include "util/strings.hpp"
@@ -36,14 +38,14 @@ std::vector<std::vector<std::string>> event_names(const Field& f, const lexicon:
 
 std::optional<size_t> partner_date(const Scan& s, size_t field) {
   const auto mine = event_names(*s.lex.fields[field].field, words().time_type_words);
+  std::vector<std::pair<size_t, std::vector<std::vector<std::string>>>> dates;
+  for (size_t g = 0; g < s.lex.fields.size(); ++g)
+    if (g != field && s.lex.fields[g].field->type == FieldType::Date)
+      dates.emplace_back(g, event_names(*s.lex.fields[g].field, words().date_type_words));
   // The time's label is matched first ("Induction time" ~ "Induction date"), then its id.
-  for (size_t k = 0; k < mine.size(); ++k)
-    for (size_t g = 0; g < s.lex.fields.size(); ++g) {
-      const Field& other = *s.lex.fields[g].field;
-      if (g == field || other.type != FieldType::Date) continue;
-      const auto theirs = event_names(other, words().date_type_words);
-      if (std::find(theirs.begin(), theirs.end(), mine[k]) != theirs.end()) return g;
-    }
+  for (const auto& name : mine)
+    for (const auto& [g, theirs] : dates)
+      if (std::find(theirs.begin(), theirs.end(), name) != theirs.end()) return g;
   return std::nullopt;
 }
 

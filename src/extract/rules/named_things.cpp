@@ -178,7 +178,7 @@ std::vector<FieldCandidate> read_header_building(const Scan& s, size_t field,
   while (end < s.size() && s.tok(end).after != Break::Sentence)
     ++end;
   if (end >= s.size()) return {};
-  ++end;  // the first sentence is [start, end)
+  ++end;  // the first sentence ends before `end`
   std::vector<std::pair<size_t, size_t>> fragments;
   for (size_t b = s.skip_fillers(0), k = b; k < end; ++k)
     if (s.tok(k).after == Break::Comma || k + 1 == end) {

@@ -107,17 +107,24 @@ std::vector<FieldCandidate> unheld_full_names(const Scan& s, const std::vector<s
   }
   return out;
 }
+
+// Elimination works on a cased transcript of a form without a repeating group: in lowercase
+// speech nothing marks a name, and a group's records ("people", "doses") are named in the same
+// talk.
+bool names_left_over(const Scan& s) {
+  if (!s.tt.cased) return false;
+  return std::none_of(s.lex.fields.begin(), s.lex.fields.end(),
+                      [](const FieldLexicon& fl) { return fl.field->is_group(); });
+}
 }  // namespace
 
 void assign_remaining_person_name(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
-  if (!s.tt.cased) return;
+  if (!names_left_over(s)) return;
   // The first person field left empty; with others left too, only when it is the form's first
   // person field, its subject (the likeliest person to be named in full).
   std::optional<size_t> field;
   bool subject_left = false, several_left = false, first = true;
   for (size_t f = 0; f < s.lex.fields.size(); ++f) {
-    // The people of a repeating group's records ("people", "doses") are named in the same talk.
-    if (s.lex.fields[f].field->is_group()) return;
     if (!person_field(s.lex.fields[f])) continue;
     const bool subject = std::exchange(first, false);
     if (!ranked[f].empty()) continue;
@@ -139,9 +146,7 @@ void assign_remaining_person_name(const Scan& s, std::vector<std::vector<FieldCa
 }
 
 void assign_remaining_people(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
-  if (!s.tt.cased) return;
-  for (size_t f = 0; f < s.lex.fields.size(); ++f)
-    if (s.lex.fields[f].field->is_group()) return;
+  if (!names_left_over(s)) return;
   for (size_t f = 0; f < s.lex.fields.size(); ++f) {
     if (!names_people(s.lex.fields[f], FieldType::Textarea)) continue;
     // Empty, or holding one name only: the answer to "can I have both your full names?" read from

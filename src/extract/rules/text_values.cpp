@@ -635,4 +635,9 @@ std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t sta
   return c;
 }
 
+void append_new_items(Json& list, const Json& items) {
+  for (const auto& item : items)
+    if (std::find(list.begin(), list.end(), item) == list.end()) list.push_back(item);
+}
+
 }  // namespace invox::rules

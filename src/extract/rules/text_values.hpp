@@ -21,5 +21,7 @@ namespace invox::rules {
 [[nodiscard]] std::optional<FieldCandidate> text_span(const Scan& s, size_t field, size_t first, size_t last);
 // A list value (JSON array of item strings) starting at token `start`.
 [[nodiscard]] std::optional<FieldCandidate> read_items(const Scan& s, size_t field, size_t start);
+// Appends to the list value `list` the items of `items` it does not hold yet, in order.
+void append_new_items(Json& list, const Json& items);
 
 }  // namespace invox::rules
