@@ -10,7 +10,7 @@
 using namespace invox;
 
 namespace {
-constexpr const char* kRef = "2026-06-10";
+constexpr const char* kArrRef = "2026-06-10";
 
 Template clinic_template() {
   return testing::invented_template(R"({
@@ -32,7 +32,7 @@ Template sample_template() {
 
 Json clinic_value(const std::string& text, const std::string& id) {
   static const Template t = clinic_template();
-  return testing::rules_raw_value(t, text, id, kRef);
+  return testing::rules_raw_value(t, text, id, kArrRef);
 }
 
 Template dinghy_template() {
@@ -50,7 +50,7 @@ Template dinghy_template() {
 
 Json dinghy_value(const std::string& text, const std::string& id) {
   static const Template t = dinghy_template();
-  return testing::rules_raw_value(t, text, id, kRef);
+  return testing::rules_raw_value(t, text, id, kArrRef);
 }
 
 Template shift_template() {
@@ -62,7 +62,7 @@ Template shift_template() {
     ]})");
 }
 
-Template bike_template() {
+Template arrivals_bike_template() {
   return testing::invented_template(R"({
     "id": "bike-service", "title": "Bike service", "version": "1",
     "fields": [
@@ -74,8 +74,8 @@ Template bike_template() {
 }
 
 Json bike_value(const std::string& text, const std::string& id) {
-  static const Template t = bike_template();
-  return testing::rules_raw_value(t, text, id, kRef);
+  static const Template t = arrivals_bike_template();
+  return testing::rules_raw_value(t, text, id, kArrRef);
 }
 
 Template home_visit_template() {
@@ -112,7 +112,7 @@ Template hall_check_template() {
 
 Json hall_check_value(const std::string& text, const std::string& id) {
   static const Template t = hall_check_template();
-  return testing::rules_raw_value(t, text, id, kRef);
+  return testing::rules_raw_value(t, text, id, kArrRef);
 }
 
 Template first_aid_template() {
@@ -136,8 +136,8 @@ TEST_CASE("rules: of more times than fields, the one said here or now goes first
   // As many fields as times: each keeps its own, in order.
   const Template shift = shift_template();
   const std::string both = "I started at nine. It's now ten past eleven and I'm done.";
-  CHECK(testing::rules_raw_value(shift, both, "start_time", kRef) == "09:00");
-  CHECK(testing::rules_raw_value(shift, both, "end_time", kRef) == "11:10");
+  CHECK(testing::rules_raw_value(shift, both, "start_time", kArrRef) == "09:00");
+  CHECK(testing::rules_raw_value(shift, both, "end_time", kArrRef) == "11:10");
 }
 
 TEST_CASE("rules: a clock time ending with its half of the day needs no opener", "[rules][unseen]") {
@@ -151,7 +151,7 @@ TEST_CASE("rules: a time field's date partner is also named by the ids", "[rules
   // "Logged in at" shares no label word with "Date received"; received_time and received_date do.
   const Template t = sample_template();
   CHECK(testing::rules_raw_value(t, "Sampled this morning at six. Received at twenty past nine.", "received_time",
-                                 kRef) == "09:20");
+                                 kArrRef) == "09:20");
 }
 
 TEST_CASE("rules: a question naming only a type asks for the form's only field of it", "[rules][unseen]") {
@@ -161,8 +161,8 @@ TEST_CASE("rules: a question naming only a type asks for the form's only field o
   CHECK(dinghy_value("Any time issues? - Two forty minutes late.", "back_at").is_null());
   // With two time fields, "Time?" names neither.
   const Template shift = shift_template();
-  CHECK(testing::rules_raw_value(shift, "Time? - I've got two forty.", "start_time", kRef).is_null());
-  CHECK(testing::rules_raw_value(shift, "Time? - I've got two forty.", "end_time", kRef).is_null());
+  CHECK(testing::rules_raw_value(shift, "Time? - I've got two forty.", "start_time", kArrRef).is_null());
+  CHECK(testing::rules_raw_value(shift, "Time? - I've got two forty.", "end_time", kArrRef).is_null());
 }
 
 TEST_CASE("rules: a yes/no field named by a list is true when the list has items", "[rules][unseen]") {
@@ -193,8 +193,8 @@ TEST_CASE("rules: a list of what was done is told by the speaker saying they did
   CHECK(bike_value("We never replaced the mudguards.", "parts").is_null());
   // A verb two lists share names neither.
   const Template aid = first_aid_template();
-  CHECK(testing::rules_raw_value(aid, "I gave him an ice pack.", "care", kRef).is_null());
-  CHECK(testing::rules_raw_value(aid, "I gave him an ice pack.", "drugs", kRef).is_null());
+  CHECK(testing::rules_raw_value(aid, "I gave him an ice pack.", "care", kArrRef).is_null());
+  CHECK(testing::rules_raw_value(aid, "I gave him an ice pack.", "drugs", kArrRef).is_null());
 }
 
 TEST_CASE("rules: 'so yes' after a list item ends the list", "[rules][unseen]") {
@@ -207,24 +207,24 @@ TEST_CASE("rules: restatements acknowledged are the items of the one list left",
   const std::string said =
       "Farrier: I did a trim and a reset. Owner: She's been stumbling on the gravel. Farrier: Stumbling, noted. "
       "Owner: And the left fore feels warm and she's lame after rides. Farrier: Warm hoof and lameness, got it.";
-  CHECK(testing::rules_raw_value(t, said, "findings", kRef) == Json::array({"Stumbling", "Warm hoof", "lameness"}));
+  CHECK(testing::rules_raw_value(t, said, "findings", kArrRef) == Json::array({"Stumbling", "Warm hoof", "lameness"}));
   // A number restated is another field's value; a restatement echoing nothing said is no item.
-  CHECK(testing::rules_raw_value(t, "I did a trim. Pulse is forty. Forty, okay.", "findings", kRef).is_null());
-  CHECK(testing::rules_raw_value(t, "I did a trim. She looks well. Loose shoe, noted.", "findings", kRef).is_null());
+  CHECK(testing::rules_raw_value(t, "I did a trim. Pulse is forty. Forty, okay.", "findings", kArrRef).is_null());
+  CHECK(testing::rules_raw_value(t, "I did a trim. She looks well. Loose shoe, noted.", "findings", kArrRef).is_null());
   // Another field's cue restated is that field's talk.
-  CHECK(
-      testing::rules_raw_value(t, "I did a trim. Her pulse felt fast. Fast pulse, noted.", "findings", kRef).is_null());
+  const std::string fast = "I did a trim. Her pulse felt fast. Fast pulse, noted.";
+  CHECK(testing::rules_raw_value(t, fast, "findings", kArrRef).is_null());
   // Two lists left: the restatement names neither.
-  CHECK(testing::rules_raw_value(t, "She's been stumbling. Stumbling, noted.", "findings", kRef).is_null());
+  CHECK(testing::rules_raw_value(t, "She's been stumbling. Stumbling, noted.", "findings", kArrRef).is_null());
 }
 
 TEST_CASE("rules: a negation reaches over what it denies and where", "[rules][unseen]") {
   const Template t = check_template();
-  CHECK(testing::rules_raw_value(t, "Rider fell off, and there's not a scratch on her chin.", "facial_injury", kRef) ==
-        false);
-  CHECK(testing::rules_raw_value(t, "There's a scratch on her chin.", "facial_injury", kRef) == true);
+  const std::string chin = "Rider fell off, and there's not a scratch on her chin.";
+  CHECK(testing::rules_raw_value(t, chin, "facial_injury", kArrRef) == false);
+  CHECK(testing::rules_raw_value(t, "There's a scratch on her chin.", "facial_injury", kArrRef) == true);
   // A word for the day between the negation and the cue hides no verb.
-  CHECK(testing::rules_raw_value(t, "Nothing today needs sedation, she's calm.", "sedation", kRef) == false);
+  CHECK(testing::rules_raw_value(t, "Nothing today needs sedation, she's calm.", "sedation", kArrRef) == false);
 }
 
 TEST_CASE("rules: the speaker's 'I did' is no part of a list item", "[rules][unseen]") {
@@ -251,5 +251,5 @@ TEST_CASE("rules: 'feeding' is said of what is 'fed', and 'thirsty' restates as 
   CHECK(hall_check_value("She didn't feed them this morning.", "fed") == false);
   const Template t = home_visit_template();
   CHECK(testing::rules_raw_value(t, "I did a trim. She's thirsty all the time. Increased thirst, okay.", "findings",
-                                 kRef) == Json::array({"Increased thirst"}));
+                                 kArrRef) == Json::array({"Increased thirst"}));
 }

@@ -21,6 +21,10 @@ namespace invox {
 // builds read too.
 inline constexpr int kCalibrationFormatVersion = 2;
 
+// A run accepts a value without review when its confidence is at least the review threshold:
+// --review-threshold, else the applied calibration's own (Calibration::review_threshold), else this.
+inline constexpr double kDefaultReviewThreshold = 0.8;
+
 // A non-decreasing piecewise-linear map given by knots (raw score, probability), sorted by raw
 // score; constant beyond the first and last knot. No knots = the identity.
 struct MonotoneMap {
@@ -80,6 +84,11 @@ struct Calibration {
   // back to flagging only empty fields the transcript names (docs/PIPELINE.md).
   std::optional<TypeMaps> kept;
   Json kept_validation = Json::object();  // cross-validated figures of the kept maps and of form status
+  // The threshold `invox calibrate` chose: the lowest at which the values it held out were right
+  // at least `target_precision` of the time once accepted (eval/threshold_choice.hpp). Unset in
+  // files written before it existed, or when no threshold reached the target.
+  std::optional<double> review_threshold;
+  double target_precision = 0.0;
 
   // The calibrated probability of a value of field type `type` with raw score `raw` (as
   // TypeMaps::apply). With a signal model, `raw` must be the model's score (probability()).

@@ -24,7 +24,9 @@ struct PipelineOptions {
   Strategy strategy = Strategy::S1;
   std::vector<ModelSpec> models;     // [a] for S1/S2, [a, b] for S3/S4; empty = defaults
   std::optional<ModelSpec> judge;    // S3/S4; empty = default judge
-  double review_threshold = 0.8;     // confidence below this -> low_conf issue
+  // Confidence below this -> low_conf issue. Unset: the applied calibration's own threshold, else
+  // kDefaultReviewThreshold; the Orchestrator resolves it, so its options() always hold one.
+  std::optional<double> review_threshold;
   int max_requery = 1;               // clarification loop rounds
   SttOptions stt;
   RetrievalOptions retrieval;
@@ -71,6 +73,7 @@ class Orchestrator {
   [[nodiscard]] const PipelineOptions& options() const { return options_; }
   // What runs, as written in outputs and summaries ("rules", "a + b, judge j").
   [[nodiscard]] const std::string& models() const { return models_; }
+  [[nodiscard]] double review_threshold() const { return options_.review_threshold.value_or(kDefaultReviewThreshold); }
 
  private:
   PipelineOptions options_;

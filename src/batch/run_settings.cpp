@@ -20,7 +20,7 @@ Json settings_json(const Session& s, const std::optional<HistoryOptions>& histor
               {"template", to_json(s.tmpl())},
               {"strategy", s.strategy()},
               {"models", s.models()},
-              {"reviewThreshold", p.review_threshold},
+              {"reviewThreshold", p.review_threshold.value_or(kDefaultReviewThreshold)},
               {"calibration", p.calibration ? Json(p.calibration->fingerprint()) : Json(nullptr)},
               {"maxRequery", p.max_requery},
               {"retrieval", {{"k", p.retrieval.k}, {"maxTranscriptChars", p.retrieval.max_transcript_chars}}},

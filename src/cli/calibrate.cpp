@@ -22,7 +22,6 @@ void run(CalibrateFlags& f) {
   auto& c = f.command;
   c.quiet = apply_quiet(c.quiet);
   apply_model_flags(f.model, c.pipeline, c.model_services);
-  c.fit.threshold = c.pipeline.review_threshold;
   c.signal_model = f.signal_model == "on"    ? eval::SignalModelChoice::On
                    : f.signal_model == "off" ? eval::SignalModelChoice::Off
                                              : eval::SignalModelChoice::Auto;
@@ -51,11 +50,18 @@ void setup_calibrate(CLI::App& app) {
                   "auto keeps it when it ranks held-out values better")
       ->check(CLI::IsMember({"auto", "on", "off"}))
       ->capture_default_str();
+  auto* target = sub->add_option("--target-precision", c.target_precision,
+                                 "Write the lowest review threshold at which held-out values, once accepted, are right "
+                                 "this share of the time")
+                      ->check(CLI::Range(0.5, 1.0))
+                      ->capture_default_str();
   sub->add_option("--jobs,-j", c.jobs, "Cases run in parallel (default: number of cores)")->check(at_least(1));
   f->model.cache_default = true;  // re-fitting should cost nothing
   add_model_flags(*sub, f->model);
   // A calibration is fitted on raw scores: applying one while fitting would only confuse.
   if (auto* applied = sub->get_option_no_throw("--calibration")) sub->remove_option(applied);
+  // An explicit threshold is written to the file as given: there is nothing left to choose.
+  if (auto* given = sub->get_option_no_throw("--review-threshold")) target->excludes(given);
   sub->add_flag("--quiet,-q", c.quiet, "No progress lines; only errors on stderr");
   sub->callback([f] { run(*f); });
 }

@@ -70,7 +70,8 @@ void add_model_flags(CLI::App& app, ModelFlags& f) {
                  "rules); 'none' reports raw scores");
   app.add_option("--review-threshold", f.review_threshold,
                  "Accept a value without review when its confidence is at least P (with a calibration: the "
-                 "probability that it is correct); default " + fmt::format("{:.2f}", PipelineOptions{}.review_threshold))
+                 "probability that it is correct); default: the calibration's own threshold (the built-in one's for "
+                 "rules), else " + fmt::format("{:.2f}", kDefaultReviewThreshold))
       ->check(CLI::Range(0.0, 1.0));
   app.add_flag("--insecure-tls", f.insecure_tls, "Do not verify TLS certificates (dangerous; for test servers only)");
 }

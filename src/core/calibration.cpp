@@ -169,6 +169,8 @@ Json to_json(const Calibration& c) {
            {"byType", std::move(types)}};
   if (c.signal_model) doc["signalModel"] = signal_model_json(*c.signal_model);
   if (c.kept) doc["kept"] = type_maps_json(*c.kept, c.kept_validation);
+  if (c.review_threshold)
+    doc["reviewThreshold"] = Json{{"value", *c.review_threshold}, {"targetPrecision", c.target_precision}};
   return doc;
 }
 
@@ -211,6 +213,15 @@ Expected<Calibration> calibration_from_json(const Json& doc, const std::string& 
     if (!kept) return kept.error();
     c.kept = std::move(*kept);
     if (auto v = it->find("validation"); v != it->end() && v->is_object()) c.kept_validation = *v;
+  }
+  // Optional too: without it a run falls back to kDefaultReviewThreshold.
+  if (auto it = doc.find("reviewThreshold"); it != doc.end()) {
+    auto value = it->is_object() ? it->find("value") : it->end();
+    if (value == it->end() || !value->is_number() || value->get<double>() < 0.0 || value->get<double>() > 1.0)
+      return Error::config(origin + ": reviewThreshold.value must be a probability from 0 to 1; re-run 'invox "
+                                    "calibrate' or delete the reviewThreshold object");
+    c.review_threshold = value->get<double>();
+    if (auto t = it->find("targetPrecision"); t != it->end() && t->is_number()) c.target_precision = t->get<double>();
   }
   return c;
 }

@@ -41,6 +41,35 @@ void print_row(std::FILE* out, const char* name, const ConfidenceMetrics& m) {
                metric_text(m.aurc).c_str(), metric_text(m.accepted_precision).c_str(), metric_text(m.accepted_coverage).c_str());
 }
 
+Json threshold_choice_json(const ThresholdChoice& choice) {
+  auto number_or_null = [](const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); };
+  return Json{{"targetPrecision", choice.target_precision},
+              {"threshold", number_or_null(choice.threshold)},
+              {"chosenWithoutEachFold", {{"acceptedPrecision", number_or_null(choice.held_out_precision)},
+                                         {"acceptedCoverage", number_or_null(choice.held_out_coverage)}}}};
+}
+
+void print_threshold_choice(std::FILE* out, const ThresholdChoice& choice, const std::optional<double>& given) {
+  if (given) {
+    std::fprintf(out, "\nReview threshold: %.2f (--review-threshold), written to the file.\n", *given);
+    return;
+  }
+  if (!choice.threshold) {
+    std::fprintf(out,
+                 "\nReview threshold: none from %.2f to %.2f reaches precision %.2f on the held-out values, so the "
+                 "file carries none and runs use %.2f. Lower --target-precision, or add labelled cases.\n",
+                 kThresholdGridLow / 100.0, kThresholdGridHigh / 100.0, choice.target_precision,
+                 kDefaultReviewThreshold);
+    return;
+  }
+  std::fprintf(out,
+               "\nReview threshold: %.2f, the lowest from which the held-out values accepted are right at least "
+               "%.0f %% of the time. Chosen again without each fold in turn and measured on that fold: precision "
+               "%s at coverage %s. Runs that apply this file use it unless --review-threshold is given.\n",
+               *choice.threshold, choice.target_precision * 100.0, metric_text(choice.held_out_precision).c_str(),
+               metric_text(choice.held_out_coverage).c_str());
+}
+
 }  // namespace
 
 std::string dataset_sha256(const Dataset& dataset) {
@@ -136,9 +165,10 @@ Expected<int> run_calibrate_command(const CalibrateCommandOptions& o, std::FILE*
   // Maps on the raw score, and maps on a signal model's score, each cross-validated by case.
   FitParams raw_fit = o.fit;
   raw_fit.signal_model = false;
-  FitParams signal_fit = o.fit;
+  raw_fit.threshold = o.pipeline.review_threshold.value_or(kDefaultReviewThreshold);
+  FitParams signal_fit = raw_fit;
   signal_fit.signal_model = true;
-  const CrossValidation raw_cv = cross_validate(collected->samples, raw_fit);
+  CrossValidation raw_cv = cross_validate(collected->samples, raw_fit);
   std::optional<CrossValidation> signal_cv;
   if (o.signal_model != SignalModelChoice::Off) signal_cv = cross_validate(collected->samples, signal_fit);
   const bool use_signals =
@@ -146,9 +176,20 @@ Expected<int> run_calibrate_command(const CalibrateCommandOptions& o, std::FILE*
       (o.signal_model == SignalModelChoice::Auto && signal_cv && signal_cv->held_out.aurc && raw_cv.held_out.aurc &&
        *signal_cv->held_out.aurc < *raw_cv.held_out.aurc);
   const FitParams& fit = use_signals ? signal_fit : raw_fit;
+  const ThresholdChoice choice = choose_review_threshold((use_signals ? *signal_cv : raw_cv).held_out_folds,
+                                                         o.target_precision, kDefaultReviewThreshold);
+  c.review_threshold = o.pipeline.review_threshold ? o.pipeline.review_threshold : choice.threshold;
+  if (!o.pipeline.review_threshold && choice.threshold) c.target_precision = o.target_precision;
+  if (c.review_threshold && *c.review_threshold != fit.threshold) {
+    // The figures are reported at the threshold the file carries.
+    raw_fit.threshold = signal_fit.threshold = *c.review_threshold;
+    raw_cv = cross_validate(collected->samples, raw_fit);
+    if (signal_cv) signal_cv = cross_validate(collected->samples, signal_fit);
+  }
   const CrossValidation& cv = use_signals ? *signal_cv : raw_cv;
   fit_maps(collected->samples, fit, c);
   c.validation = validation_json(cv);
+  c.validation["thresholdChoice"] = threshold_choice_json(choice);
   c.validation["signalModel"] = use_signals;
   if (signal_cv) {
     // The other fit's held-out figures, so the file shows what the choice was made on.
@@ -156,8 +197,8 @@ Expected<int> run_calibrate_command(const CalibrateCommandOptions& o, std::FILE*
     c.validation[use_signals ? "crossValidatedRawScoreOnly" : "crossValidatedWithSignalModel"] =
         validation_json(other)["crossValidated"];
   }
-  c.kept = fit_type_maps(collected->kept, o.fit);
-  const CrossValidation kept_cv = cross_validate(collected->kept, o.fit);
+  c.kept = fit_type_maps(collected->kept, raw_fit);  // kept fields have no signals
+  const CrossValidation kept_cv = cross_validate(collected->kept, raw_fit);
   const StatusValidation status = cross_validate_status(collected->samples, collected->kept, collected->cases, fit);
   c.kept_validation = validation_json(kept_cv);
   c.kept_validation["status"] = Json{{"folds", status.folds},
@@ -179,7 +220,7 @@ Expected<int> run_calibrate_command(const CalibrateCommandOptions& o, std::FILE*
                  return (types.empty() ? std::string("none") : types) + fmt::format("; other types pooled (global, {})", c.global.samples);
                }().c_str());
   std::fprintf(out, "| scores | ECE | Brier | AURC | precision >= %.2f | coverage >= %.2f |\n|---|---|---|---|---|---|\n",
-               o.fit.threshold, o.fit.threshold);
+               fit.threshold, fit.threshold);
   print_row(out, "raw", cv.raw);
   print_row(out, "calibrated, in-sample", cv.in_sample);
   print_row(out, fmt::format("calibrated, {}-fold cross-validated", cv.folds).c_str(), cv.held_out);
@@ -198,10 +239,11 @@ Expected<int> run_calibrate_command(const CalibrateCommandOptions& o, std::FILE*
                            : (o.signal_model == SignalModelChoice::Off
                                   ? "not fitted (--signal-model off)"
                                   : "not used: it does not rank held-out values better than the raw score"));
+  print_threshold_choice(out, choice, o.pipeline.review_threshold);
   std::fprintf(out, "\nFields the runs did not set (empty or kept unchanged), %ld samples:\n\n", c.kept->samples);
   std::fprintf(
       out, "| kept scores | ECE | Brier | AURC | precision >= %.2f | coverage >= %.2f |\n|---|---|---|---|---|---|\n",
-      o.fit.threshold, o.fit.threshold);
+      fit.threshold, fit.threshold);
   print_row(out, "raw", kept_cv.raw);
   print_row(out, "calibrated, in-sample", kept_cv.in_sample);
   print_row(out, fmt::format("calibrated, {}-fold cross-validated", kept_cv.folds).c_str(), kept_cv.held_out);

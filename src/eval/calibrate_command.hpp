@@ -10,6 +10,7 @@
 #include "eval/dataset.hpp"
 #include "eval/runner.hpp"
 #include "eval/status_validation.hpp"
+#include "eval/threshold_choice.hpp"
 #include "invox/models.hpp"
 #include "invox/orchestrator.hpp"
 
@@ -23,7 +24,10 @@ struct CalibrateCommandOptions {
   std::vector<std::string> datasets;
   PipelineOptions pipeline;  // strategy and models to calibrate; its calibration is ignored
   ModelServices model_services;
-  FitParams fit;  // its signal_model is set from `signal_model`
+  FitParams fit;  // its signal_model is set from `signal_model`, its threshold from the choice below
+  // The file's review threshold: pipeline.review_threshold when set (--review-threshold), else the
+  // lowest at which held-out values reach this precision (eval/threshold_choice.hpp).
+  double target_precision = 0.95;
   SignalModelChoice signal_model = SignalModelChoice::Auto;
   int jobs = 0;
   bool quiet = false;

@@ -111,7 +111,8 @@ CrossValidation cross_validate(const std::vector<CalibrationSample>& samples, co
     if (test.empty()) continue;
     Calibration fitted;
     fit_maps(train, params, fitted);
-    for (auto& c : apply_maps(fitted, test, params.threshold)) held_out.push_back(c);
+    cv.held_out_folds.push_back(apply_maps(fitted, test, params.threshold));
+    held_out.insert(held_out.end(), cv.held_out_folds.back().begin(), cv.held_out_folds.back().end());
   }
   cv.held_out = sample_metrics(held_out, params.threshold);
   return cv;

@@ -50,6 +50,7 @@ struct CrossValidation {
   ConfidenceMetrics raw;        // the raw scores as they are
   ConfidenceMetrics in_sample;  // maps fitted on every sample, measured on the same samples
   ConfidenceMetrics held_out;   // each fold measured with maps fitted on the other folds
+  std::vector<std::vector<ConfidenceSample>> held_out_folds;  // those samples, fold by fold
 };
 
 // Acceptance in these figures is confidence alone (>= threshold): no report issues are involved.

@@ -79,16 +79,16 @@ std::string risk_coverage_svg(const ConfidenceMetrics& m, const std::string& tit
 }
 
 std::string confidence_section_html(const EvalResult& r) {
-  std::string out = fmt::format(
-      "<p>A sample is a value the run set. Accepted: no issue raised on it (threshold {:.2f}). The green dot on the "
-      "risk&ndash;coverage curve is the accepted set.</p>\n",
-      r.review_threshold);
+  std::string out =
+      "<p>A sample is a value the run set. Accepted: no issue raised on it (its confidence is at least the strategy's "
+      "review threshold). The green dot on the risk&ndash;coverage curve is the accepted set.</p>\n";
   for (const auto& run : r.strategies) {
-    const ConfidenceMetrics m = confidence_metrics(run, r.review_threshold);
+    const ConfidenceMetrics m = confidence_metrics(run, run.review_threshold);
     out += fmt::format(
-        "<h3>{}</h3>\n<p>review rate {} &middot; accepted precision {} at coverage {} &middot; forms marked complete: "
-        "{}, fully correct {}</p>\n<div>",
-        html_escape(run.metrics.strategy), metric_text(m.review_rate), metric_text(m.accepted_precision),
+        "<h3>{}</h3>\n<p>review threshold {:.2f} &middot; review rate {} &middot; accepted precision {} at coverage {} "
+        "&middot; forms marked complete: {}, fully correct {}</p>\n<div>",
+        html_escape(run.metrics.strategy), run.review_threshold, metric_text(m.review_rate),
+        metric_text(m.accepted_precision),
         metric_text(m.accepted_coverage), m.complete_forms, metric_text(m.complete_exact));
     out += reliability_svg(m, run.metrics.strategy + " reliability");
     out += risk_coverage_svg(m, run.metrics.strategy + " risk-coverage");

@@ -84,7 +84,6 @@ Expected<int> run_eval_command(const EvalCommandOptions& o, std::FILE* out, std:
   eo.strategies = o.strategies;
   eo.jobs = o.jobs;
   eo.from_audio = o.from_audio;
-  eo.review_threshold = o.pipeline.review_threshold;
   if (!o.quiet) {
     // A plain line per strategy at 25 % steps: evaluation output is usually logged, not watched.
     eo.on_case_done = [err](const std::string& strategy, size_t done, size_t total) {

@@ -87,7 +87,7 @@ Json metrics_json(const EvalResult& result) {
       }
       s["groupFields"] = std::move(group_fields);
     }
-    Json calibration = calibration_json(confidence_metrics(run, result.review_threshold));
+    Json calibration = calibration_json(confidence_metrics(run, run.review_threshold));
     for (auto& [key, v] : calibration.items())
       if (v.is_number_float()) v = round4(v.get<double>());
     s["calibration"] = std::move(calibration);
@@ -117,14 +117,14 @@ std::string markdown_report(const EvalResult& result) {
                          *rate, run.metrics.group_cases);
     }
   }
-  out += fmt::format("\nConfidence (values the run set; accepted = no issue raised, threshold {:.2f})\n\n"
-                     "| strategy | samples | ECE | Brier | AURC | accepted precision | accepted coverage | review rate | "
-                     "complete forms exact |\n|---|---|---|---|---|---|---|---|---|\n",
-                     result.review_threshold);
+  out += "\nConfidence (values the run set; accepted = no issue raised, confidence at least the threshold)\n\n"
+         "| strategy | threshold | samples | ECE | Brier | AURC | accepted precision | accepted coverage | "
+         "review rate | complete forms exact |\n|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& run : result.strategies) {
-    const ConfidenceMetrics c = confidence_metrics(run, result.review_threshold);
+    const ConfidenceMetrics c = confidence_metrics(run, run.review_threshold);
     auto f = [](const std::optional<double>& v) { return v ? fmt::format("{:.3f}", *v) : std::string("n/a"); };
-    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", run.metrics.strategy, c.samples, f(c.ece),
+    out += fmt::format("| {} | {:.2f} | {} | {} | {} | {} | {} | {} | {} | {} |\n", run.metrics.strategy,
+                       run.review_threshold, c.samples, f(c.ece),
                        f(c.brier), f(c.aurc), f(c.accepted_precision), f(c.accepted_coverage), f(c.review_rate),
                        c.complete_exact ? fmt::format("{:.3f} of {}", *c.complete_exact, c.complete_forms)
                                         : std::string("n/a"));

@@ -31,7 +31,6 @@ Expected<EvalResult> run_eval(const Dataset& dataset, const EvalOptions& options
   EvalResult result;
   result.dataset = dataset.name;
   result.cases = static_cast<long>(dataset.cases.size());
-  result.review_threshold = options.review_threshold;
   const size_t n = dataset.cases.size();
 
   for (Strategy strategy : options.strategies) {
@@ -40,6 +39,7 @@ Expected<EvalResult> run_eval(const Dataset& dataset, const EvalOptions& options
     StrategyRun run;
     run.metrics.strategy = runner->strategy;
     run.metrics.model = runner->model;
+    run.review_threshold = runner->review_threshold;
     run.cases.resize(n);
 
     std::mutex mutex;
@@ -113,6 +113,7 @@ StrategyFactory pipeline_factory(PipelineOptions base, ModelServices services, s
     StrategyRunner r;
     r.strategy = std::string(to_string(strategy));
     r.model = orchestrator->models();
+    r.review_threshold = orchestrator->review_threshold();
     r.process = [orchestrator](const FillRequest& req) { return orchestrator->process(req); };
     return r;
   };

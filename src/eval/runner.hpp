@@ -19,6 +19,7 @@ struct StrategyRunner {
   std::string strategy;  // "S1".."S4"
   std::string model;     // description for the table and JSON (Orchestrator::models())
   CaseProcessor process;
+  double review_threshold = kDefaultReviewThreshold;  // its pipeline's (Orchestrator::review_threshold)
 };
 
 using StrategyFactory = std::function<Expected<StrategyRunner>(Strategy)>;
@@ -27,7 +28,6 @@ struct EvalOptions {
   std::vector<Strategy> strategies = {Strategy::S1};
   int jobs = 0;             // cases in parallel; 0 = the number of cores
   bool from_audio = false;  // cases with audio go through STT instead of using their transcript
-  double review_threshold = 0.8;  // the pipelines' threshold: the calibration block's acceptance
   // Called after each finished case (from worker threads, serialized): for progress output.
   std::function<void(const std::string& strategy, size_t done, size_t total)> on_case_done;
 };
@@ -45,13 +45,13 @@ struct CaseRun {
 struct StrategyRun {
   StrategyMetrics metrics;
   std::vector<CaseRun> cases;  // dataset order
+  double review_threshold = kDefaultReviewThreshold;  // the pipeline's: its calibration block's acceptance
 };
 
 struct EvalResult {
   std::string dataset;
   long cases = 0;
   std::vector<StrategyRun> strategies;  // with a stop: those that started, the last one partly
-  double review_threshold = 0.8;
   bool interrupted = false;  // a stop request (Ctrl-C, SIGTERM) ended the evaluation early
   int signal = 0;            // the signal that asked to stop, when there was one
 };

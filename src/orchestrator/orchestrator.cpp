@@ -43,6 +43,11 @@ std::shared_ptr<const Calibration> resolve_calibration(const PipelineOptions& o,
 Orchestrator::Orchestrator(PipelineOptions options, PipelineServices services)
     : options_(std::move(options)), services_(std::move(services)), models_(describe_models(services_)) {
   options_.calibration = resolve_calibration(options_, models_);
+  // A calibration's threshold was chosen for its maps: it holds only with them.
+  if (!options_.review_threshold)
+    options_.review_threshold = options_.calibration && options_.calibration->review_threshold
+                                    ? *options_.calibration->review_threshold
+                                    : kDefaultReviewThreshold;
 }
 
 namespace {
@@ -142,7 +147,8 @@ std::vector<Issue> assemble_and_verify(RunState& st, FillOutcome& out, const Pip
   for (const auto& [id, c] : st.candidates) {
     if (c.issue) issues.push_back(*c.issue);
   }
-  for (auto& i : verify::verify_form(vin, {options.review_threshold})) issues.push_back(std::move(i));
+  const double threshold = options.review_threshold.value_or(kDefaultReviewThreshold);
+  for (auto& i : verify::verify_form(vin, {threshold})) issues.push_back(std::move(i));
   return verify::dedupe_issues(std::move(issues));
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `invox calibrate --signal-model on|off|auto` (docs/PIPELINE.md "Value signals"): what the file
 # holds and says about the choice, that fill applies it, and that a file fitted on other signals
-# is refused with what to do.
+# is refused with what to do. Then the review threshold the file carries (DESIGN.md "Calibration").
 BIN=$1; SRC=$2; DEV=${3:-}
 source "$(dirname "$0")/lib/assert.sh"
 [[ -d "$DEV/cases" ]] || { echo "SKIP: no development dataset"; exit 77; }
@@ -49,4 +49,38 @@ PY
 run "$BIN" -q fill "$DEV/templates/patient-intake.json" in.txt --model rules --calibration other.json --out out2
 expect_rc 2
 expect_err "re-run 'invox calibrate'"
+
+# The file says which threshold it chose and why, or that none reached the target.
+run "$BIN" -q calibrate "$DEV" --model rules --out chosen.json
+expect_rc 0
+expect_out "Review threshold: "
+run "$BIN" -q calibrate "$DEV" --model rules --review-threshold 0.7 --target-precision 0.9 --out both.json
+expect_rc 2
+expect_no_file both.json
+# A threshold given to calibrate travels with the file and decides the fill's review...
+run "$BIN" -q calibrate "$DEV" --model rules --review-threshold 0.99 --out strict.json
+expect_rc 0
+expect_out "Review threshold: 0.99 (--review-threshold)"
+python3 -c 'import json,sys; sys.exit(json.load(open("strict.json"))["reviewThreshold"]["value"] != 0.99)' ||
+  fail "strict.json does not carry reviewThreshold 0.99"
+# Exit 0 when exactly the values set below threshold $2 are flagged low_conf.
+flagged_below() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+stem, threshold = sys.argv[1], float(sys.argv[2])
+flagged = {i["field"] for i in json.load(open(stem + ".report.json"))["issues"] if i["type"] == "low_conf"}
+filled = json.load(open(stem + ".filled.json"))["filled"]
+below = {k for k, v in filled.items() if v.get("source") == "ai" and v.get("value") is not None
+         and v["confidence"] < threshold}
+sys.exit(not below or flagged != below)
+PY
+}
+run "$BIN" -q fill "$DEV/templates/patient-intake.json" in.txt --model rules --calibration strict.json --out strict
+expect_rc 0
+flagged_below strict/in 0.99 || fail "with the file's threshold 0.99, exactly the values below it should be low_conf"
+# ... unless the run gives its own.
+run "$BIN" -q fill "$DEV/templates/patient-intake.json" in.txt --model rules --calibration strict.json \
+  --review-threshold 0.5 --out lenient
+expect_rc 0
+grep -q '"low_conf"' lenient/in.report.json && fail "--review-threshold 0.5 should flag no value of this form low_conf"
 echo ok

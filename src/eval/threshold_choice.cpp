@@ -1,0 +1,63 @@
+#include "eval/threshold_choice.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace invox::eval {
+
+std::optional<double> lowest_threshold_reaching(const std::vector<ConfidenceSample>& samples,
+                                                double target_precision) {
+  std::optional<double> lowest;
+  double weakest_accepted = 1.0;
+  // From the top down, so a threshold is taken only when every higher one (with enough samples
+  // to tell) reached the target too: precision need not fall steadily as the threshold falls.
+  for (int step = kThresholdGridHigh; step >= kThresholdGridLow; --step) {
+    const double t = step / 100.0;
+    long accepted = 0, correct = 0;
+    double weakest = 1.0;
+    for (const auto& s : samples) {
+      if (s.confidence < t) continue;
+      ++accepted;
+      correct += s.correct ? 1 : 0;
+      weakest = std::min(weakest, s.confidence);
+    }
+    if (accepted < kMinAcceptedForThreshold) continue;
+    if (static_cast<double>(correct) < target_precision * static_cast<double>(accepted)) break;
+    lowest = t;
+    weakest_accepted = weakest;
+  }
+  // Calibrated probabilities bunch on the maps' plateaus, so the lowest threshold that accepts
+  // the same samples may sit far below the weakest of them, in a gap the fitting data never
+  // filled. New values land in such gaps (between knots); the threshold goes just under the
+  // weakest accepted sample instead, which accepts exactly the same samples.
+  if (lowest) lowest = std::max(*lowest, std::floor(weakest_accepted * 100.0 + 1e-9) / 100.0);
+  return lowest;
+}
+
+ThresholdChoice choose_review_threshold(const std::vector<std::vector<ConfidenceSample>>& folds,
+                                        double target_precision, double fallback_threshold) {
+  ThresholdChoice choice;
+  choice.target_precision = target_precision;
+  std::vector<ConfidenceSample> all;
+  for (const auto& fold : folds) all.insert(all.end(), fold.begin(), fold.end());
+  choice.threshold = lowest_threshold_reaching(all, target_precision);
+
+  long samples = 0, accepted = 0, correct = 0;
+  for (size_t k = 0; k < folds.size(); ++k) {
+    std::vector<ConfidenceSample> others;
+    for (size_t j = 0; j < folds.size(); ++j)
+      if (j != k) others.insert(others.end(), folds[j].begin(), folds[j].end());
+    const double t = lowest_threshold_reaching(others, target_precision).value_or(fallback_threshold);
+    for (const auto& s : folds[k]) {
+      ++samples;
+      if (s.confidence < t) continue;
+      ++accepted;
+      correct += s.correct ? 1 : 0;
+    }
+  }
+  if (samples > 0) choice.held_out_coverage = static_cast<double>(accepted) / static_cast<double>(samples);
+  if (accepted > 0) choice.held_out_precision = static_cast<double>(correct) / static_cast<double>(accepted);
+  return choice;
+}
+
+}  // namespace invox::eval
