@@ -61,7 +61,10 @@ void setup_calibrate(CLI::App& app) {
   // A calibration is fitted on raw scores: applying one while fitting would only confuse.
   if (auto* applied = sub->get_option_no_throw("--calibration")) sub->remove_option(applied);
   // An explicit threshold is written to the file as given: there is nothing left to choose.
-  if (auto* given = sub->get_option_no_throw("--review-threshold")) target->excludes(given);
+  if (auto* given = sub->get_option_no_throw("--review-threshold")) {
+    given->description("Write P to the file as its review threshold instead of choosing one (figures at P)");
+    target->excludes(given);
+  }
   sub->add_flag("--quiet,-q", c.quiet, "No progress lines; only errors on stderr");
   sub->callback([f] { run(*f); });
 }
