@@ -52,6 +52,16 @@ TEST_CASE("review threshold: the lowest from which accepted values reach the tar
   CHECK_FALSE(lowest_threshold_reaching(s, 0.99));
 }
 
+TEST_CASE("review threshold: precision reaches the target to the three decimals it is reported with",
+          "[calibration][threshold]") {
+  std::vector<ConfidenceSample> close;
+  add_at(close, 0.96, 10000, 9497);  // 0.9497 reads 0.950
+  REQUIRE(lowest_threshold_reaching(close, 0.95));
+  std::vector<ConfidenceSample> short_of;
+  add_at(short_of, 0.96, 10000, 9490);  // 0.949
+  CHECK_FALSE(lowest_threshold_reaching(short_of, 0.95));
+}
+
 TEST_CASE("review threshold: a higher threshold that falls short stops the search, a handful of values does not",
           "[calibration][threshold]") {
   std::vector<ConfidenceSample> dip;

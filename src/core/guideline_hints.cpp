@@ -153,7 +153,11 @@ void parse_mappings(std::string_view clause, GuidelineHints& out) {
   size_t pos = 0, width = 0;
   size_t arrow = find_arrow(clause, pos, &width);
   while (arrow != std::string_view::npos) {
-    const std::string_view lhs = clause.substr(pos, arrow - pos);
+    std::string_view lhs = clause.substr(pos, arrow - pos);
+    // "without lead-ins such as 'this covers' or a leading 'the' ('This one covers X' -> 'X')": an
+    // arrow inside parentheses maps what the parentheses hold, not the quoted words around them.
+    const size_t open = lhs.rfind('(');
+    if (open != std::string_view::npos && lhs.find(')', open) == std::string_view::npos) lhs = lhs.substr(open + 1);
     const size_t rhs_begin = arrow + width;
     size_t next_width = 0;
     const size_t next_arrow = find_arrow(clause, rhs_begin, &next_width);

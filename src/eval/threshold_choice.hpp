@@ -16,11 +16,13 @@ namespace invox::eval {
 inline constexpr int kThresholdGridLow = 50, kThresholdGridHigh = 99;
 // A threshold that accepts fewer samples than this says nothing about precision either way.
 inline constexpr long kMinAcceptedForThreshold = 30;
+// Precision counts as reaching the target when it does to three decimals.
+inline constexpr double kPrecisionRounding = 0.0005;
 
 // The lowest grid threshold t such that at t and at every higher grid threshold that accepts at
 // least kMinAcceptedForThreshold samples, the accepted samples are right at least
-// `target_precision` of the time; raised to the weakest confidence it accepts (rounded down to
-// the grid). None when even the highest such threshold falls short.
+// `target_precision` of the time (to three decimals); raised to the weakest confidence it
+// accepts (rounded down to the grid). None when even the highest such threshold falls short.
 [[nodiscard]] std::optional<double> lowest_threshold_reaching(const std::vector<ConfidenceSample>& samples,
                                                               double target_precision);
 

@@ -273,6 +273,13 @@ bool modified_for_other_field(const TokenizedText& tt, const Lexicon& lex, const
   }
   return false;
 }
+// "the round-trip flight" for a field with the alias "trip": a cue that opens on the second half
+// of a hyphenated word is part of that word ("round-trip" is a kind of flight), not a label.
+bool inside_hyphenated_word(const TokenizedText& tt, const Mention& m) {
+  if (m.first == 0) return false;
+  const Token& before = tt.tokens[m.first - 1];
+  return before.after == Break::Join && !before.slash_after && !before.has_digit;
+}
 }  // namespace
 
 std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, const MatchParams& params) {
@@ -322,7 +329,9 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
     }
   }
   const auto by_position = [](const Mention& a, const Mention& b) { return a.first < b.first; };
-  std::erase_if(cues, [&](const Mention& m) { return modified_for_other_field(tt, lex, m); });
+  std::erase_if(cues, [&](const Mention& m) {
+    return modified_for_other_field(tt, lex, m) || inside_hyphenated_word(tt, m);
+  });
   auto out = resolve(std::move(cues), lex);
   std::stable_sort(out.begin(), out.end(), by_position);
   auto vals = drop_values_inside_cues(resolve(std::move(values), lex), out);
