@@ -42,7 +42,6 @@ void print_row(std::FILE* out, const char* name, const ConfidenceMetrics& m) {
 }
 
 Json threshold_choice_json(const ThresholdChoice& choice) {
-  auto number_or_null = [](const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); };
   return Json{{"targetPrecision", choice.target_precision},
               {"threshold", number_or_null(choice.threshold)},
               {"chosenWithoutEachFold", {{"acceptedPrecision", number_or_null(choice.held_out_precision)},

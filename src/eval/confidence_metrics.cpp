@@ -7,9 +7,7 @@
 
 namespace invox::eval {
 
-namespace {
 Json number_or_null(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
-}  // namespace
 
 ConfidenceMetrics sample_metrics(const std::vector<ConfidenceSample>& samples, double threshold) {
   ConfidenceMetrics m;

@@ -48,6 +48,9 @@ inline constexpr int kReliabilityBins = 10;
 // acceptedPrecision, reviewRate, completeExact (null where undefined).
 [[nodiscard]] Json calibration_json(const ConfidenceMetrics& m);
 
+// A metric for a JSON document: the number, or null when it could not be measured.
+[[nodiscard]] Json number_or_null(const std::optional<double>& v);
+
 // A metric for a table or chart: three decimals, "n/a" when it could not be measured.
 [[nodiscard]] std::string metric_text(const std::optional<double>& v);
 
