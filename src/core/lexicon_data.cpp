@@ -345,8 +345,14 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.question_openers = r.phrases("question_openers");
   d.greetings = r.words("greetings");
   d.self_reference_words = r.words("self_reference_words");
+  d.third_party_references = r.words("third_party_references");
   d.full_name_phrases = r.phrase_set("full_name_phrases");
   d.rank_titles = r.words("rank_titles");
+  d.side_prepositions = r.words("side_prepositions");
+  d.holiday_heads = r.words("holiday_heads");
+  d.possession_verbs = r.words("possession_verbs");
+  d.name_markers = r.words("name_markers");
+  d.staff_words = r.words("staff_words");
   d.organisation_words = r.words("organisation_words");
   d.organisation_heads = r.words("organisation_heads");
   d.organisation_openers = r.words("organisation_openers");
@@ -439,6 +445,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.synonyms = r.word_groups("synonyms");
   d.kinds = r.word_groups("kinds");
   d.verb_forms = r.word_groups("verb_forms");
+  d.unmarked_contractions = r.word_groups("unmarked_contractions");
   d.empty_values = r.phrase_set("empty_values");
   d.nothing_values = r.phrase_set("nothing_values");
   d.nothing_openers = r.words("nothing_openers");

@@ -112,7 +112,8 @@ struct LexiconData {
   WordSet hypothetical_markers, guideline_conditions;
   std::vector<Phrase> offer_markers;  // "if you like": a statement that awaits an answer
   // Conversation: clock times without am/pm, unlabeled times, turn openers, "that's me".
-  WordSet morning_words, afternoon_words, clock_openers, greetings, self_reference_words;
+  WordSet morning_words, afternoon_words, clock_openers, greetings, self_reference_words,
+      third_party_references;
   // Clock times: words that make a number a time of day ("eleven a.m.", "ten past nine"); words
   // of a time field's label that say it starts or ends a period ("Start time", "Finish time").
   WordSet clock_suffixes, clock_relations, period_start_words, period_end_words, present_deictics;
@@ -127,6 +128,9 @@ struct LexiconData {
   WordSet full_name_phrases, rank_titles;
   // Proper names of organisations and named places ('Bluepeak Logistics', 'Kestrel and Finch').
   WordSet organisation_words, organisation_heads, name_connectors, affiliation_words, affiliation_openers;
+  // Whose a name is: staff fields, names marked without capitals, names of no person, questions
+  // and cues that point at someone else.
+  WordSet staff_words, name_markers, holiday_heads, possession_verbs, side_prepositions;
   WordSet organisation_openers;  // "from the lakeview chess club": before a lowercase organisation name
   WordSet street_words, dwelling_unit_words;  // street addresses said aloud
   WordSet job_title_words;
@@ -181,6 +185,7 @@ struct LexiconData {
   std::vector<std::vector<std::string>> synonyms;
   std::vector<std::vector<std::string>> kinds;  // first word names the kind; the rest are members ("cattle", "steers")
   std::vector<std::vector<std::string>> verb_forms;  // irregular forms of one verb ("ring", "rang", "rung")
+  std::vector<std::vector<std::string>> unmarked_contractions;  // "i'm" first, then "im"
   // Placeholders.
   WordSet empty_values, nothing_values, nothing_openers, nothing_filler_words;
   std::vector<UnitEntry> units;

@@ -210,8 +210,9 @@ bool follows_other_cue(const Scan& s, size_t first, size_t field, size_t reach) 
   auto p = s.prev_content(first);
   for (size_t n = 0; n < reach && p; ++n) {
     if (s.tok(*p).after == Break::Sentence) break;
+    // "six hundred and thirty kilos, six floors": a unit word is said after its own number.
     for (const auto& m : s.mentions_in(*p, *p + 1))
-      if (!m.is_value && m.field != field) return true;
+      if (!m.is_value && m.field != field && m.cue->kind != CueKind::Unit) return true;
     p = s.prev_content(*p);
   }
   return false;

@@ -100,6 +100,7 @@ void add_cue(FieldLexicon& fl, const std::string& text, double strength, CueKind
   // "serviced on" is also said "serviced today": drop a trailing function word.
   if (p.stems.size() >= 2 && is_stopword(p.stems.back()) && !all_stopwords(p)) {
     Cue trimmed = cue;
+    trimmed.dropped = trimmed.phrase.stems.back();
     trimmed.phrase.stems.pop_back();
     trimmed.strength = std::min(strength, kTrimmedStrength);
     trimmed.weak = all_stopwords(trimmed.phrase);

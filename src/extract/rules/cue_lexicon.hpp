@@ -33,6 +33,7 @@ struct Cue {
   bool weak = false;  // function-word-only cue ("to", "from"): value must follow at once
   bool learned = false;
   bool derived = false;  // trimmed alias: kept only when no other field uses the words
+  std::string dropped = {};  // the trailing function word trimmed off ("from" of "scorecard from")
 };
 
 struct ValuePhrase {

@@ -280,6 +280,18 @@ bool inside_hyphenated_word(const TokenizedText& tt, const Mention& m) {
   const Token& before = tt.tokens[m.first - 1];
   return before.after == Break::Join && !before.slash_after && !before.has_digit;
 }
+
+// "scorecard for Ignatius Fairbank" is no "scorecard from" cue, "checked at Upper Meadow" no
+// "checked by": a person field's cue trimmed of a preposition that says whose side its person is
+// on is not said with another preposition (of side or place) after it. ("unloaded at three" is
+// still "unloaded by" for a time.)
+bool said_with_other_side(const TokenizedText& tt, const Raw& r, const Cue& cue) {
+  const auto& sides = words().side_prepositions;
+  if (cue.dropped.empty() || !sides.contains(cue.dropped) || r.last >= tt.tokens.size()) return false;
+  const Token& next = tt.tokens[r.last];
+  return next.norm != cue.dropped &&
+         (sides.contains(next.norm) || words().place_or_company_openers.contains(next.norm));
+}
 }  // namespace
 
 std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, const MatchParams& params) {
@@ -303,6 +315,7 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
           factor = params.swap_penalty;
         }
         if (!r || (r->last == r->first + 1 && decimal_point_at(tt, r->first))) continue;
+        if (fl.person_name && said_with_other_side(tt, *r, cue)) continue;
         Mention m = mention_of(f, *r, cue.strength * factor, params);
         m.cue = &cue;
         cues.push_back(m);

@@ -264,13 +264,26 @@ bool names_organisation(const FieldLexicon& fl) {
 bool names_organisation_staff(const FieldLexicon& fl) {
   if (!fl.field || !names_person(fl)) return false;
   for (const auto& w : util::split(util::to_lower_ascii(fl.field->label + " " + fl.field->description), ' '))
-    if (words().organisation_words.contains(w)) return true;
+    if (words().organisation_words.contains(w) || words().staff_words.contains(w)) return true;
   return false;
 }
 
 bool followed_by_organisation(const Scan& s, size_t name_last) {
-  if (!s.tt.cased || name_last == 0 || name_last >= s.size()) return false;
+  if (name_last == 0 || name_last >= s.size()) return false;
   size_t k = s.skip_fillers(name_last);
+  if (!s.tt.cased) {
+    // "i'm sinead mulvey from harcourt lettings", "kieran walsh from the service desk": without
+    // capitals only "from" or "with" right after the name, then a word that can name something.
+    if (k >= s.size() || (s.tok(k).norm != "with" && s.tok(k).norm != "from") ||
+        s.tok(name_last - 1).after != Break::None)
+      return false;
+    k = s.skip_fillers(k + 1);
+    if (k < s.size() && words().determiners.contains(s.tok(k).norm)) k = s.skip_fillers(k + 1);
+    if (k >= s.size()) return false;
+    const Token& t = s.tok(k);
+    return !t.has_digit && !opener_word(t.norm) && !is_number_word(t.norm) && !words().weekday_names.index_of(t.norm) &&
+           !words().month_names.index_of(t.norm);
+  }
   const bool comma = s.tok(name_last - 1).after == Break::Comma;
   if (k < s.size() && (s.tok(k).norm == "with" || s.tok(k).norm == "from") &&
       (comma || s.tok(name_last - 1).after == Break::None))

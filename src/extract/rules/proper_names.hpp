@@ -36,7 +36,8 @@ namespace invox::rules {
 [[nodiscard]] size_t spoken_name_end(const Scan& s, size_t field, size_t first, size_t end);
 
 // A person field of a member of an organisation's staff: its description says the person and an
-// organisation word ("Agency staff member who did the viewing", "Lift company technician").
+// organisation or staff word ("Agency staff member who did the viewing", "Lift company
+// technician", "IT staff member who checked the equipment in").
 [[nodiscard]] bool names_organisation_staff(const FieldLexicon& fl);
 
 // The person's name ending at token `name_last` is set off by the organisation they are with:

@@ -32,7 +32,7 @@ bool names_people(const FieldLexicon& fl, FieldType type) {
 bool person_field(const FieldLexicon& fl) { return names_people(fl, FieldType::Text); }
 
 // The full name starting at token i: two or more capitalized words that are no place's or
-// business's ("Whitcombe Road", "Swiftline Couriers").
+// business's ("Whitcombe Road", "Swiftline Couriers") or a holiday ("Boxing Day").
 std::optional<FieldCandidate> full_name_at(const Scan& s, size_t field, size_t i) {
   auto c = read_person_at(s, field, i, s.region_end(i, field, false, s.params.name_max_tokens + 1));
   if (!c || c->first < i || !c->value.is_string()) return std::nullopt;
@@ -42,13 +42,16 @@ std::optional<FieldCandidate> full_name_at(const Scan& s, size_t field, size_t i
     // "Doc Varga": a title and a surname are no full name.
     if ((k == c->first || s.tok(k - 1).after != Break::Join) && !is_rank_word(t.norm)) ++words_said;
     // "Next PM", "Code P B": letters and acronyms are no one's name.
-    if (!t.capitalized || t.speaker || t.norm.size() < 2 || all_capitals(t)) return std::nullopt;
-    if (words().organisation_heads.contains(t.norm) || words().street_words.contains(t.norm)) return std::nullopt;
+    if (s.tt.cased && (!t.capitalized || all_capitals(t))) return std::nullopt;
+    if (t.speaker || t.norm.size() < 2) return std::nullopt;
+    if (words().organisation_heads.contains(t.norm) || words().street_words.contains(t.norm) ||
+        (k + 1 == c->last && words().holiday_heads.contains(t.norm)))
+      return std::nullopt;
   }
   if (words_said < kFullNameWords) return std::nullopt;
   // "Put it under my name, Darnell Whitaker.": set off, as a name given is. "Nadia Brooks from the
   // office rang" runs on into a sentence about its owner.
-  if (c->last < s.size() && s.tok(c->last - 1).after == Break::None) return std::nullopt;
+  if (s.tt.cased && c->last < s.size() && s.tok(c->last - 1).after == Break::None) return std::nullopt;
   // "Nadia Brooks, my manager, sent me": a role said after the name makes it a third party's.
   if (c->last + 1 < s.size() && s.tok(c->last - 1).after == Break::Comma) {
     const size_t k = s.skip_fillers(c->last);
@@ -88,13 +91,22 @@ std::vector<FieldCandidate> unheld_full_names(const Scan& s, const std::vector<s
   std::vector<FieldCandidate> out;
   for (size_t i = 0; i < s.size(); ++i) {
     const Token& t = s.tok(i);
-    if (!t.capitalized || t.filler || t.has_digit) continue;
+    if (!s.tt.cased) {
+      // Without capitals a name is marked only by what is said before it: "for a mrs olwen
+      // hughes", "a lady named carole beaudry".
+      if (i == 0 || s.tok(i - 1).after != Break::None || t.filler || t.has_digit) continue;
+      const std::string& before = s.tok(i - 1).norm;
+      if (!is_rank_word(before) && !words().name_markers.contains(before)) continue;
+    } else if (!t.capitalized || t.filler || t.has_digit) {
+      continue;
+    }
     // Inside a capitalized run: "Kowal" of "Jenna Kowal", "Anne" of "Kerry-Anne"; not after a
     // capitalized function word ("And I'm Dariusz Wrobel").
     if (i > 0 && s.tok(i - 1).capitalized && !s.tok(i - 1).filler && !is_stopword(s.tok(i - 1).norm) &&
         (s.tok(i - 1).after == Break::None || s.tok(i - 1).after == Break::Join))
       continue;
     auto c = full_name_at(s, field, i);
+    if (c && !s.tt.cased && c->first != i) continue;
     // "Driver: Hiya, it's Kieran Bolt": a speaker another person field names introduces
     // themself.
     if (!c || held(ranked, *c) || (introduced(s, c->first) && turn_names_other_person_field(s, c->first, field)))
@@ -108,11 +120,9 @@ std::vector<FieldCandidate> unheld_full_names(const Scan& s, const std::vector<s
   return out;
 }
 
-// Elimination works on a cased transcript of a form without a repeating group: in lowercase
-// speech nothing marks a name, and a group's records ("people", "doses") are named in the same
-// talk.
+// Elimination works on a form without a repeating group: a group's records ("people", "doses")
+// are named in the same talk.
 bool names_left_over(const Scan& s) {
-  if (!s.tt.cased) return false;
   return std::none_of(s.lex.fields.begin(), s.lex.fields.end(),
                       [](const FieldLexicon& fl) { return fl.field->is_group(); });
 }

@@ -313,6 +313,23 @@ bool field_has_labelled_speaker(const Scan& s, size_t field) {
   return false;
 }
 
+namespace {
+// "for a Mr... Anselm Drury? - That's him.": the answer to the question holding token i points
+// at a third person within its first words.
+bool answer_points_elsewhere(const Scan& s, size_t i) {
+  constexpr size_t kOpening = 3;
+  auto a = s.answer_after(i);
+  size_t n = 0;
+  for (size_t k = a ? *a : s.size(); k < s.size() && n < kOpening; ++k) {
+    if (s.tok(k).filler) continue;
+    ++n;
+    if (words().third_party_references.contains(s.tok(k).norm)) return true;
+    if (s.tok(k).after == Break::Sentence) break;
+  }
+  return false;
+}
+}  // namespace
+
 std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field) {
   const FieldLexicon& fl = s.lex.fields[field];
   if (!fl.person_name || fl.field->type != FieldType::Text || !s.tt.cased) return {};
@@ -344,8 +361,9 @@ std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field) {
       owner = label_before(s, i);
     } else if ((starts_name_mid_sentence(s, i) || asks_if_named(s, i)) && s.in_question(i) && !after_place_word(s, i)) {
       c = read_person_at(s, field, i, s.region_end(i, field, false, kNameRegion));
-      // A first name alone in a question is a greeting or an aside, not an identification.
-      if (c && c->last - c->first < 2) c.reset();
+      // A first name alone in a question is a greeting or an aside, not an identification; "That's
+      // him." says the name is someone else's.
+      if (c && (c->last - c->first < 2 || answer_points_elsewhere(s, i))) c.reset();
       owner = next_label(s, i);
     } else if ((c = own_name_sentence(s, field, i))) {
       owner = label_before(s, i);
@@ -360,12 +378,32 @@ std::vector<FieldCandidate> read_role_names(const Scan& s, size_t field) {
 }
 
 namespace {
+// "Person who took the samples" -> "took"; "Person who did the check" -> "check": the verb the
+// description says the person did, or the thing done after a form of "do".
+std::optional<std::string> description_action(const FieldLexicon& fl) {
+  if (!fl.field) return std::nullopt;
+  const auto t = tokenize(fl.field->description);
+  for (size_t i = 0; i + 1 < t.tokens.size(); ++i) {
+    if (t.tokens[i].norm != "who") continue;
+    size_t k = i + 1;
+    while (k < t.tokens.size() && is_linking_word(t.tokens[k].norm)) ++k;
+    if (k >= t.tokens.size()) return std::nullopt;
+    if (!words().support_verbs.contains(t.tokens[k].norm)) return t.tokens[k].stem;
+    ++k;
+    while (k < t.tokens.size() && words().determiners.contains(t.tokens[k].norm)) ++k;
+    if (k < t.tokens.size()) return t.tokens[k].stem;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 // What the field's person does, as words a question may ask it with: the verb of an agent cue
 // ("found" of "found by") and the base of an agent noun ("first aid" of "first aider", "find" of
-// "finder").
+// "finder"), and what its description says the person did.
 std::vector<std::vector<std::string>> agent_actions(const FieldLexicon& fl) {
   constexpr size_t kMinBase = 3;
   std::vector<std::vector<std::string>> out;
+  if (auto a = description_action(fl)) out.push_back({*a});
   for (const auto& cue : fl.cues) {
     const auto& st = cue.phrase.stems;
     if (st.empty() || cue.learned || cue.kind == CueKind::Unit) continue;
@@ -430,6 +468,31 @@ std::optional<FieldCandidate> names_self_as_agent(const Scan& s, size_t field, s
   return std::nullopt;
 }
 
+// "This is Mick O'Halloran doing the goat check": a speaker who introduces themself and, within
+// a few words of the name in the same sentence, says one of the field's actions is its person.
+std::optional<FieldCandidate> introduced_as_agent(const Scan& s, size_t field, size_t i,
+                                                  const std::vector<std::vector<std::string>>& actions) {
+  constexpr size_t kReach = 5;  // "doing the goat check", "here to take the samples"
+  const size_t intro = marker_length(s, i, words().self_introductions);
+  if (!intro || s.in_question(i)) return std::nullopt;
+  const size_t from = s.skip_fillers(i + intro);
+  if (from >= s.size()) return std::nullopt;
+  auto c = read_person_at(s, field, from, s.region_end(from, field, false, kNameRegion));
+  if (!c || c->first != from || c->last - c->first < 2) return std::nullopt;
+  size_t seen = 0;
+  for (size_t k = c->last; k < s.size() && seen < kReach; ++k) {
+    if (s.tok(k).speaker || (k > c->last && s.tok(k - 1).after == Break::Sentence)) break;
+    if (s.tok(k).filler) continue;
+    ++seen;
+    if (std::any_of(actions.begin(), actions.end(), [&](const auto& a) { return says_action_at(s, k, a); })) {
+      c->score = kRoleNameScore;
+      c->cue_first = i;
+      return c;
+    }
+  }
+  return std::nullopt;
+}
+
 // "And first aid?": token i opens a question that is only one of `actions` (after a linking
 // word), asking who did it as much as what was done; only a name opening the answer is read.
 bool asks_bare_action(const Scan& s, size_t i, const std::vector<std::vector<std::string>>& actions) {
@@ -448,11 +511,12 @@ bool asks_bare_action(const Scan& s, size_t i, const std::vector<std::vector<std
 
 std::vector<FieldCandidate> read_who_answers(const Scan& s, size_t field) {
   const FieldLexicon& fl = s.lex.fields[field];
-  if (!fl.person_name || fl.field->type != FieldType::Text || !s.tt.cased) return {};
+  if (!fl.person_name || fl.field->type != FieldType::Text) return {};
   const auto actions = agent_actions(fl);
   if (actions.empty()) return {};
   std::vector<FieldCandidate> out;
-  for (size_t i = 0; i < s.size(); ++i) {
+  // Questions are told by their punctuation; speech without capitals has none.
+  for (size_t i = 0; i < s.size() && s.tt.cased; ++i) {
     const bool who = asks_who_did(s, i, actions);
     const bool bare = !who && asks_bare_action(s, i, actions);
     if (!who && !bare) continue;
@@ -471,6 +535,9 @@ std::vector<FieldCandidate> read_who_answers(const Scan& s, size_t field) {
   }
   for (size_t k = 0; k < s.size(); ++k)
     if (auto c = names_self_as_agent(s, field, k, actions)) {
+      out.push_back(*c);
+      k = c->last;
+    } else if ((c = introduced_as_agent(s, field, k, actions))) {
       out.push_back(*c);
       k = c->last;
     }

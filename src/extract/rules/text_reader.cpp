@@ -133,10 +133,28 @@ std::optional<size_t> self_reference(const Scan& s, size_t start) {
   return std::nullopt;
 }
 
+// "Who's got the bay four patient?": a question whose "who" is followed by a verb of its own (or
+// one of having) asks for the one who does it; the cue after it is the verb's object, not whom
+// the answer names. "Who's your fire warden?" and "Who's the lead applicant?" ask for the cue's
+// person.
+bool asks_who_acts_on(const Scan& s, const Mention& m) {
+  const size_t start = sentence_start(s, m.first);
+  for (size_t i = start; i < m.first; ++i) {
+    if (s.tok(i).norm != "who" && s.tok(i).norm != "who's") continue;
+    const size_t next = s.skip_fillers(i + 1);
+    if (next >= m.first) return false;
+    const std::string& w = s.tok(next).norm;
+    return words().possession_verbs.contains(w) ||
+           (!words().determiners.contains(w) && !is_linking_word(w) && !is_stopword(w));
+  }
+  return false;
+}
+
 // "Who's your fire warden? - That's me, Odalys Verhoeven.": the answer to a question that
 // names the field. A bare "yes" confirms the value said in the question itself instead.
 std::optional<FieldCandidate> read_text_answer(const Scan& s, const Mention& m, size_t field) {
   constexpr double kAnswerFactor = 0.9;
+  if (s.lex.fields[field].person_name && asks_who_acts_on(s, m)) return std::nullopt;
   auto a = s.answer_after(m.first);
   // "Yes." confirms; "Yeah, Marisol Quintero." gives the value after the yes.
   if (!a || (words().yes_words.contains(s.tok(*a).norm) && s.tok(*a).after != Break::Comma)) return std::nullopt;
@@ -463,7 +481,7 @@ bool staff_field_other_than(const Scan& s, size_t field) {
 
 std::vector<FieldCandidate> read_affiliated_name(const Scan& s, size_t field) {
   constexpr double kAffiliatedScore = 0.65;
-  if (!s.tt.cased || !names_organisation_staff(s.lex.fields[field])) return {};
+  if (!names_organisation_staff(s.lex.fields[field])) return {};
   for (size_t i = 0; i + 1 < s.size(); ++i) {
     if (s.tok(i).filler) continue;
     const size_t n = marker_length(s, i, words().self_introductions);

@@ -260,9 +260,12 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
                      !t.has_digit && !not_a_name(t) && (s.tt.cased ? (t.capitalized || title) : true);
     if (candidate && !s.anchor_at(i, field, true)) {
       // "This is the Hollins Creek weigh station": a capitalized run after an article names a
-      // thing, not a person.
+      // thing, not a person; one after a place's or company's opener ("I'm with GHX Consulting")
+      // names that.
       auto p = s.prev_content(i);
-      if (s.tt.cased && p && *p >= start && is_article(s.tok(*p).norm)) return std::nullopt;
+      if (s.tt.cased && p && *p >= start &&
+          (is_article(s.tok(*p).norm) || words().place_or_company_openers.contains(s.tok(*p).norm)))
+        return std::nullopt;
       break;
     }
     if (!t.filler) ++seen;
@@ -280,6 +283,11 @@ std::optional<std::pair<size_t, size_t>> person_span(const Scan& s, size_t field
     };
     if (p && is_article(s.tok(*p).norm) && s.tok(i).after == Break::None && s.tok(i + 1).after == Break::None &&
         plain(i + 1) && plain(i + 2))
+      ++i;
+    // "the shift manager fergal doyle", "the night supervisor dorota kaminski": a person word
+    // before the name is its owner's role.
+    if (i + 1 < end && is_person_word_stem(s.tok(i).stem) && !is_rank_word(s.tok(i).norm) &&
+        s.tok(i).after == Break::None && plain(i + 1))
       ++i;
   }
   // "lead installer for the tran residence": in lowercase text the words right after an article

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 #include <string>
+#include <unordered_map>
 
 #include <utf8proc.h>
 
@@ -48,6 +49,18 @@ bool is_apostrophe_at(std::string_view s, size_t i, size_t* width) {
 }
 
 bool is_abbreviation(std::string_view norm) { return words().abbreviations.contains(norm); }
+
+// "im", "didnt": a contraction typed without its apostrophe is read as the contraction.
+std::string with_apostrophe(std::string folded) {
+  static const auto contractions = [] {
+    std::unordered_map<std::string, std::string> out;
+    for (const auto& group : words().unmarked_contractions)
+      for (size_t k = 1; k < group.size(); ++k) out.emplace(group[k], group.front());
+    return out;
+  }();
+  auto it = contractions.find(folded);
+  return it == contractions.end() ? folded : it->second;
+}
 
 // Length of a written e-mail address at `i` ("jane.doe@example.com"), or 0: its dots are not
 // sentence ends and its parts are not words of their own.
@@ -195,7 +208,7 @@ TokenizedText tokenize(std::string_view text) {
     tok.raw = std::string(text.substr(i, len));
     std::string folded = fold_word(tok.raw);
     if (folded == "%") folded = "percent";
-    tok.norm = folded;
+    tok.norm = with_apostrophe(std::move(folded));
     tok.stem = stem(tok.norm);
     tok.capitalized = starts_upper(tok.raw);
     for (char ch : tok.raw) tok.has_digit = tok.has_digit || std::isdigit(static_cast<unsigned char>(ch));
