@@ -26,7 +26,8 @@ Template hive_template() {
       {"id": "told", "label": "Escalated to", "type": "text", "description": "Manager the problem was escalated to",
        "aliases": ["escalated to", "told"], "guidelines": "First and last name."},
       {"id": "frames", "label": "Brood frames", "type": "number", "aliases": ["brood frames", "frames"]},
-      {"id": "veil_worn", "label": "Veil worn", "type": "boolean", "aliases": ["veil"]}
+      {"id": "veil_worn", "label": "Veil worn", "type": "boolean", "aliases": ["veil"]},
+      {"id": "stung", "label": "Stings", "type": "boolean", "aliases": ["stings", "stung"]}
     ]})");
 }
 
@@ -180,6 +181,11 @@ TEST_CASE("rules: names that are no person's are not left over for a person fiel
                                "Imelda Crane. - Lovely.",
                                "customer_name"),
       "Imelda Crane"));
+  // Nor is a place named after a preposition and an article.
+  CHECK(same_name(value_in<sweep_template>("This is Gareth Pryce. The lady works as a nurse at the Royal Infirmary. - "
+                                           "It's under my name, Imelda Crane. - Lovely.",
+                                           "customer_name"),
+                  "Imelda Crane"));
   // A capitalized run after a company's opener names the company, not the person after a cue.
   CHECK_FALSE(same_name(
       value_in<return_template>("Borrower: I'm with Northgate Readers, returning two books.", "borrower_name"),
@@ -212,4 +218,16 @@ TEST_CASE("rules: a cue trimmed of its preposition is not said with another", "[
   // A place after the shortened cue is no person either.
   CHECK_FALSE(
       same_name(value_in<hive_template>("Checked at Upper Meadow, eight brood frames.", "checked_by"), "Upper Meadow"));
+}
+
+TEST_CASE("rules: a negation anywhere in the first sentence of a yes-no answer says no", "[rules][unseen]") {
+  CHECK(value_in<hive_template>("Did she wear the veil? She said she looked for it and never found one.",
+                                "veil_worn") == Json(false));
+  CHECK(value_in<hive_template>("Did she wear the veil? She said she had it on all morning.", "veil_worn") ==
+        Json(true));
+  // Past a comma, "no" before a noun denies something else.
+  CHECK(value_in<hive_template>("Any stings? - Just the one, no swelling.", "stung") == Json(true));
+  // Only the first sentence answers.
+  CHECK(value_in<hive_template>("Did she wear the veil? She had it on all morning. Nobody got stung.", "veil_worn") ==
+        Json(true));
 }

@@ -137,10 +137,11 @@ bool negates_own_word(const Scan& s, size_t from, size_t field) {
 }
 
 // The answer to a yes/no question about the field ("Any falls? - No, he never went down."):
-// a yes or no word opening the answer, else a negation in its first clause; nullopt when the
-// answer settles nothing (it opens with an uncertain word, or the question is the last turn).
+// a yes or no word opening the answer, else a negation in its first sentence, within ten words
+// ("She said she pressed it and nothing happened"); nullopt when the answer settles nothing (it
+// opens with an uncertain word, or the question is the last turn).
 std::optional<bool> answered_polarity(const Scan& s, size_t answer, size_t field) {
-  constexpr size_t kAnswerClause = 6;
+  constexpr size_t kAnswerWords = 10;
   const std::string& first = s.tok(answer).norm;
   if (words().yes_words.contains(first)) return true;
   if (words().no_words.contains(first)) return false;
@@ -159,12 +160,16 @@ std::optional<bool> answered_polarity(const Scan& s, size_t answer, size_t field
     }
   }
   size_t n = 0;
-  for (size_t i = answer; i < s.size() && n < kAnswerClause; ++i) {
+  bool later_clause = false;
+  for (size_t i = answer; i < s.size() && n < kAnswerWords; ++i) {
     const Token& t = s.tok(i);
     if (t.filler) continue;
     ++n;
-    if (is_negation_word(t.norm)) return false;
-    if (t.after == Break::Sentence || t.after == Break::Comma) break;
+    // "Just the one, no injuries": past a comma, "no" before a noun denies another thing.
+    const bool denies_other = later_clause && is_zero_quantifier(t.norm) && t.after == Break::None;
+    if (is_negation_word(t.norm) && !denies_other) return false;
+    if (t.after == Break::Sentence) break;
+    later_clause = later_clause || t.after == Break::Comma;
   }
   return true;
 }

@@ -58,9 +58,11 @@ std::optional<FieldCandidate> full_name_at(const Scan& s, size_t field, size_t i
     if (k + 1 < s.size() && words().determiners.contains(s.tok(k).norm) && is_person_word(s.tok(k + 1).norm))
       return std::nullopt;
   }
-  // "the ewes in Long Acre", "with Bayview Rentals": a place's or an organisation's name.
-  if (auto p = s.prev_content(c->first);
-      p && s.tok(*p).after == Break::None && words().place_or_company_openers.contains(s.tok(*p).norm))
+  // "the ewes in Long Acre", "with Bayview Rentals", "a nurse at the Royal Free": a place's or an
+  // organisation's name.
+  auto p = s.prev_content(c->first);
+  if (p && s.tok(*p).after == Break::None && words().determiners.contains(s.tok(*p).norm)) p = s.prev_content(*p);
+  if (p && s.tok(*p).after == Break::None && words().place_or_company_openers.contains(s.tok(*p).norm))
     return std::nullopt;
   return c;
 }
