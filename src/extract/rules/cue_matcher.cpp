@@ -285,12 +285,12 @@ bool inside_hyphenated_word(const TokenizedText& tt, const Mention& m) {
 // "checked by": a person field's cue trimmed of a preposition that says whose side its person is
 // on is not said with another preposition (of side or place) after it. ("unloaded at three" is
 // still "unloaded by" for a time.)
-bool said_with_other_side(const TokenizedText& tt, const Raw& r, const Cue& cue) {
+bool said_with_other_side(const TokenizedText& tt, const Lexicon& lex, const Mention& m) {
   const auto& sides = words().side_prepositions;
-  if (cue.dropped.empty() || !sides.contains(cue.dropped) || r.last >= tt.tokens.size()) return false;
-  const Token& next = tt.tokens[r.last];
-  return next.norm != cue.dropped &&
-         (sides.contains(next.norm) || words().place_or_company_openers.contains(next.norm));
+  const std::string& dropped = m.cue->dropped;
+  if (!lex.fields[m.field].person_name || !sides.contains(dropped) || m.last >= tt.tokens.size()) return false;
+  const Token& next = tt.tokens[m.last];
+  return next.norm != dropped && (sides.contains(next.norm) || words().place_or_company_openers.contains(next.norm));
 }
 }  // namespace
 
@@ -315,7 +315,6 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
           factor = params.swap_penalty;
         }
         if (!r || (r->last == r->first + 1 && decimal_point_at(tt, r->first))) continue;
-        if (fl.person_name && said_with_other_side(tt, *r, cue)) continue;
         Mention m = mention_of(f, *r, cue.strength * factor, params);
         m.cue = &cue;
         cues.push_back(m);
@@ -343,7 +342,7 @@ std::vector<Mention> find_mentions(const TokenizedText& tt, const Lexicon& lex, 
   }
   const auto by_position = [](const Mention& a, const Mention& b) { return a.first < b.first; };
   std::erase_if(cues, [&](const Mention& m) {
-    return modified_for_other_field(tt, lex, m) || inside_hyphenated_word(tt, m);
+    return modified_for_other_field(tt, lex, m) || inside_hyphenated_word(tt, m) || said_with_other_side(tt, lex, m);
   });
   auto out = resolve(std::move(cues), lex);
   std::stable_sort(out.begin(), out.end(), by_position);

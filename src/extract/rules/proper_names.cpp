@@ -271,26 +271,24 @@ bool names_organisation_staff(const FieldLexicon& fl) {
 bool followed_by_organisation(const Scan& s, size_t name_last) {
   if (name_last == 0 || name_last >= s.size()) return false;
   size_t k = s.skip_fillers(name_last);
-  if (!s.tt.cased) {
-    // "i'm sinead mulvey from harcourt lettings", "kieran walsh from the service desk": without
-    // capitals only "from" or "with" right after the name, then a word that can name something.
-    if (k >= s.size() || (s.tok(k).norm != "with" && s.tok(k).norm != "from") ||
-        s.tok(name_last - 1).after != Break::None)
-      return false;
+  const Break gap = s.tok(name_last - 1).after;
+  // "Dana Whitfield, with Bayview Rentals", "i'm sinead mulvey from harcourt lettings": without
+  // capitals only "from" or "with" right after the name.
+  const bool joined = k < s.size() && (s.tok(k).norm == "with" || s.tok(k).norm == "from") &&
+                      (gap == Break::None || (s.tt.cased && gap == Break::Comma));
+  if (joined)
     k = s.skip_fillers(k + 1);
-    if (k < s.size() && words().determiners.contains(s.tok(k).norm)) k = s.skip_fillers(k + 1);
+  else if (!s.tt.cased || gap != Break::Comma)
+    return false;
+  if (k >= s.size()) return false;
+  if (!s.tt.cased) {
+    // "kieran walsh from the service desk": past an article, a word that can name something.
+    if (words().determiners.contains(s.tok(k).norm)) k = s.skip_fillers(k + 1);
     if (k >= s.size()) return false;
     const Token& t = s.tok(k);
     return !t.has_digit && !opener_word(t.norm) && !is_number_word(t.norm) && !words().weekday_names.index_of(t.norm) &&
            !words().month_names.index_of(t.norm);
   }
-  const bool comma = s.tok(name_last - 1).after == Break::Comma;
-  if (k < s.size() && (s.tok(k).norm == "with" || s.tok(k).norm == "from") &&
-      (comma || s.tok(name_last - 1).after == Break::None))
-    k = s.skip_fillers(k + 1);
-  else if (!comma)
-    return false;
-  if (k >= s.size()) return false;
   const Token& t = s.tok(k);
   // "Derek Oyelaran, I sampled these": a clause of the speaker's, not an organisation.
   return name_word(t) && !t.speaker && !opener_word(t.norm);
