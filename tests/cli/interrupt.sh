@@ -59,11 +59,15 @@ finished=$(json run2/summary.json 'd["counts"]["inputs"] - d["counts"]["notRun"]
 [[ $(json run2/summary.json 'd["counts"]["skipped"]') == 0 ]] || fail "outputs of another model were reused"
 [[ $(json run2/summary.json 'd["counts"]["notRun"]') == 0 ]] || fail "the resumed run left inputs not run"
 
-# One named input cut short: nothing is written (no half result, no summary), exit 130.
+# One named input cut short: nothing is written (no half result, no summary), exit 130. A slower
+# provider (three requests of 2 s after the handler is in) keeps the signal inside the run however
+# loaded the machine is; at 500 ms a stretched sleep let the run finish first.
+kill "$FAKE_PID"; wait "$FAKE_PID" 2>/dev/null
+start_fake_llm 2000
 "$BIN" fill --model openai:gpt-4o --strategy S2 --no-cache --out single "$T" in/p1.txt 2>single.err &
 pid=$!
 wait_for_handler $pid 2
-sleep 0.4  # model requests in flight (each input takes over a second)
+sleep 0.4  # model requests in flight
 kill -INT $pid
 wait $pid; RC=$?
 [[ "$RC" == 130 ]] || fail "single input SIGINT exit code $RC: $(cat single.err)"
