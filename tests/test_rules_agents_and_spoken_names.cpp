@@ -90,8 +90,7 @@ Template feedback_template() {
 // What the engine reads for field `id` from `text` on the form `Make` builds (built once).
 template <Template (*Make)()>
 Json value_in(const std::string& text, const std::string& id) {
-  static const Template t = Make();
-  return testing::rules_raw_value(t, text, id, kAgentRef);
+  return testing::raw_value_on<Make>(text, id, kAgentRef);
 }
 
 // Names compare as the scorer does, without regard to case.

@@ -219,6 +219,17 @@ std::optional<int> asked_decimals(const std::string& lower) {
   return std::nullopt;
 }
 
+// "Letters and digits", "the letter before the number": not "letterbox".
+bool says_letters(std::string_view lower) {
+  auto alpha = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };
+  for (size_t at = lower.find("letter"); at != std::string_view::npos; at = lower.find("letter", at + 1)) {
+    size_t end = at + 6;
+    if (end < lower.size() && lower[end] == 's') ++end;
+    if ((at == 0 || !alpha(lower[at - 1])) && (end == lower.size() || !alpha(lower[end]))) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 // "not the standing pressure", "an earlier weight is not today's": what a clause says the field
@@ -263,6 +274,7 @@ GuidelineHints parse_guideline_hints(std::string_view text) {
     const std::string_view before = std::string_view(lower_all).substr(0, at);
     if (!address || (!before.ends_with("number as ") && !before.ends_with("number in "))) hints.mentions_digits = true;
   }
+  hints.mentions_letters = says_letters(lower_all);
   // "Digits as numerals", "house number as digits": spoken numbers are written as numerals.
   hints.wants_numerals = lower_all.find("numerals") != std::string::npos ||
                          lower_all.find("as digits") != std::string::npos ||

@@ -39,6 +39,7 @@ struct GuidelineHints {
   std::vector<std::string> quoted_examples;    // other quoted phrases
   std::string code_prefix;                     // "BK-" from "'BK-' followed by the digits"
   bool mentions_digits = false;                // "letters and digits", "digits as numerals"
+  bool mentions_letters = false;               // "letters and digits joined", "letters read before the digits"
   bool wants_numerals = false;                 // "spoken numbers become numerals"
   std::optional<int> decimals;                 // "rounded to a whole cm" 0, "one decimal" 1
   // The day a date said with only its month and year falls on: true the last of the month

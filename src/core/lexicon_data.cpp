@@ -351,6 +351,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.side_prepositions = r.words("side_prepositions");
   d.holiday_heads = r.words("holiday_heads");
   d.possession_verbs = r.words("possession_verbs");
+  d.recording_verbs = r.words("recording_verbs");
+  d.recording_links = r.words("recording_links");
   d.name_markers = r.words("name_markers");
   d.staff_words = r.words("staff_words");
   d.organisation_words = r.words("organisation_words");

@@ -131,6 +131,8 @@ struct LexiconData {
   // Whose a name is: staff fields, names marked without capitals, names of no person, questions
   // and cues that point at someone else.
   WordSet staff_words, name_markers, holiday_heads, possession_verbs, side_prepositions;
+  // "Twenty past nine, I'll put that as received": a value written under the cue said after it.
+  WordSet recording_verbs, recording_links;
   WordSet organisation_openers;  // "from the lakeview chess club": before a lowercase organisation name
   WordSet street_words, dwelling_unit_words;  // street addresses said aloud
   WordSet job_title_words;

@@ -17,12 +17,19 @@ bool pair_word(const Token& t) {
 
 // Digits said in pairs may open a code ("twenty oh six" -> 2006, "fourteen twelve" -> 1412) when
 // another pair, or "oh" and a digit, follows: "twenty two" alone stays a number.
+// A compound pair counts as one ("twenty-two oh seven" -> 2207, "twenty one fifteen" -> 2115).
 bool opens_pairs(const Tokens& t, size_t i) {
   if (!pair_word(t[i]) || i + 1 >= t.size()) return false;
-  const Token& next = t[i + 1];
+  size_t n = i + 1;
+  if (lexicon::lexicon_data().tens_words.index_of(t[i].text)) {
+    const size_t u = t[n].is_punct("-") && !t[n].space_before ? n + 1 : n;
+    if (u < t.size() && t[u].kind == TokenKind::Word && digit_word(t[u].text).value_or(0) > 0) n = u + 1;
+  }
+  if (n >= t.size()) return false;
+  const Token& next = t[n];
   if (pair_word(next)) return true;
-  return next.kind == TokenKind::Word && spoken_zero(next.text) && i + 2 < t.size() &&
-         t[i + 2].kind == TokenKind::Word && digit_word(t[i + 2].text);
+  return next.kind == TokenKind::Word && spoken_zero(next.text) && n + 1 < t.size() &&
+         t[n + 1].kind == TokenKind::Word && digit_word(t[n + 1].text);
 }
 
 // One piece: a letter or digits, appended to `out`; returns tokens consumed (0 = none).

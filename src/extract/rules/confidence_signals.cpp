@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "extract/rules/corrections.hpp"
+#include "extract/rules/event_dates.hpp"
 #include "extract/rules/lexical_data.hpp"
 
 namespace invox::rules {
@@ -77,6 +78,7 @@ ConfidenceSignals confidence_signals(const Scan& s, size_t field, const FieldCan
   ConfidenceSignals sig;
   sig.reader_score = chosen.score;
   sig.implied = chosen.implied;
+  sig.earlier_day_said = chosen.implied && s.lex.fields[field].field->type == FieldType::Date && earlier_day_said(s);
   sig.corrected = chosen.corrected;
   sig.cue_led = chosen.cue_first < chosen.first;
   sig.cue_distance = sig.cue_led ? chosen.first - chosen.cue_first : 0;
@@ -110,6 +112,9 @@ double combine_signals(const ConfidenceSignals& sig) {
   score *= std::max(kMostRivalDoubt, 1.0 - (1.0 - kPerRival) * sig.rivals);
   if (sig.negated && !sig.corrected) score *= kNegated;
   if (!sig.cue_led && !sig.implied) score *= kUncued;
+  // "Keys were dropped last night, Sunday": the day the form is about may be that one, not today.
+  constexpr double kEarlierDaySaid = 0.8;
+  if (sig.earlier_day_said) score *= kEarlierDaySaid;
   // A list is right only when it holds every item and nothing else: a list that does not end
   // cleanly or may have more items elsewhere is doubtful even when its cue is strong.
   constexpr double kListRunsOn = 0.75;

@@ -20,6 +20,7 @@ struct ConfidenceSignals {
   bool negated = false;       // a negation word stands right before the value ("not 60")
   bool literal = false;       // the value was said with digits (literal), not derived from words
   bool implied = false;       // not said at all: taken from the situation (today's date)
+  bool earlier_day_said = false;  // implied today, yet the transcript names an earlier day
   bool corrected = false;     // the value replaced an earlier one after a correction marker
   // Lists (textarea fields): where the list read ends and starts, not whether it was read at all.
   bool list_runs_on = false;     // it stops mid-clause, not at a sentence end or another field's cue

@@ -95,6 +95,7 @@ void add_cue(FieldLexicon& fl, const std::string& text, double strength, CueKind
     spelled.phrase.stems.clear();
     for (char ch : text) spelled.phrase.stems.emplace_back(1, static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
     spelled.weak = false;
+    spelled.opens_code = fl.letters_in_code;
     fl.cues.push_back(spelled);
   }
   // "serviced on" is also said "serviced today": drop a trailing function word.
@@ -349,6 +350,7 @@ void classify(FieldLexicon& fl, const GuidelineHints& gi) {
   fl.code_hyphen = hyphen_asked || std::any_of(written.begin(), written.end(), hyphenated_code);
   if (fl.code_like)
     for (const auto& w : written) fl.code_letters |= code_shape_bit(w);
+  fl.letters_in_code = fl.code_like && (gi.mentions_letters || fl.code_letters != 0);
   fl.place_like = f.type == FieldType::Text && (place || building || street) && !fl.person_name && !fl.code_like;
   fl.building_name = fl.place_like && building && !place;
   fl.street_name = fl.place_like && street && !place && !building;
@@ -571,6 +573,10 @@ Lexicon build_lexicon(const Template& tmpl) {
     auto idw = id_words(f);
     if (!idw.empty() && !(idw.size() == 1 && is_generic_word(idw[0]))) add_cue(fl, util::join(idw, " "), kIdStrength);
     for (const auto& a : f.aliases) add_cue(fl, a, kAliasStrength);
+    // "Without the word 'PO'": a quoted acronym is a word the code leaves out.
+    for (auto& c : fl.cues)
+      for (const auto& ex : gi.quoted_examples)
+        if (c.opens_code && key_of(make_phrase(ex).stems) == util::join(c.phrase.stems, "")) c.opens_code = false;
     if (fl.person_name) add_agent_nouns(fl);
     // "without 'the'" quotes a word to leave out: an example of function words only is no cue;
     // "a hyphen only where 'dash' is said" quotes a word of a code's spelling, no cue either.

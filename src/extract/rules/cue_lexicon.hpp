@@ -34,6 +34,9 @@ struct Cue {
   bool learned = false;
   bool derived = false;  // trimmed alias: kept only when no other field uses the words
   std::string dropped = {};  // the trailing function word trimmed off ("from" of "scorecard from")
+  // An acronym said letter by letter that the field's codes may start with: "R A four four seven"
+  // is the code "RA447192" when the guidelines say the code holds letters.
+  bool opens_code = false;
 };
 
 struct ValuePhrase {
@@ -63,6 +66,7 @@ struct FieldLexicon {
   bool make_and_model = false;  // a code field for a product's make and model ("Solvaro H5")
   bool code_hyphen = false;   // guideline examples write spelled codes "FL-07"
   unsigned code_letters = 0;  // bit n: a guideline example of the code starts with n letters ("K-22": 1)
+  bool letters_in_code = false;  // the guidelines say or show that the code holds letters
   bool in_thousands = false;  // guideline examples say amounts in thousands ("'one twenty-five' -> 125000")
   bool upper_bound = false;   // a number that holds the top of what is said ("Max rent", "the higher figure")
   bool full_name = false;     // the guidelines ask for a first and last name

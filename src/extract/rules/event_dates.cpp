@@ -139,6 +139,23 @@ bool later_day_near(const Scan& s, size_t first, size_t last) {
   return false;
 }
 
+bool earlier_day_said(const Scan& s) {
+  const std::string today = reference_day(s);
+  if (today.empty()) return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const std::string& w = s.tok(i).norm;
+    // Only where a day can start: a weekday, a month, "yesterday", "last (night)".
+    if (!words().weekday_names.index_of(w) && !words().month_names.index_of(w) && !words().day_deictics.contains(w) &&
+        w != "last")
+      continue;
+    auto d = s.parse_typed(i, std::min(s.size(), i + 8), date_probe());
+    if (!d || !d->value.is_string()) continue;
+    place_weekday_in_past(s, *d);
+    if (d->value.get<std::string>() < today) return true;
+  }
+  return false;
+}
+
 void date_event(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
   constexpr double kUnlabeledDate = 0.5;
   constexpr double kImpliedToday = 0.4;

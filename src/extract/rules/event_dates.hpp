@@ -16,6 +16,10 @@ namespace invox::rules {
 // them): "see her again tomorrow morning at ten" (a plan, not the form's event).
 [[nodiscard]] bool later_day_near(const Scan& s, size_t first, size_t last);
 
+// A day before the reference day is named somewhere in the transcript ("last night, Sunday",
+// "yesterday"): a date taken as today because nothing was said for it is then less sure.
+[[nodiscard]] bool earlier_day_said(const Scan& s);
+
 // The form's event date (its first date field, unless a birth date) when no cue led to it:
 // the first date said that no other date field took, not one that lies ahead of the reference
 // day (a plan) or bounds a span ("since yesterday"); with none, today (a form filled while its

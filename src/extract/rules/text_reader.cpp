@@ -261,6 +261,13 @@ std::optional<FieldCandidate> corrected_code(const Scan& s, size_t field, const 
   return apply_corrections(s, field, c, reader);
 }
 
+// "It's R A four four seven one nine two" for an "RA number" whose codes hold letters: the
+// acronym said letter by letter runs straight into the digits, so it opens the code.
+bool cue_opens_code(const Scan& s, const Mention& m) {
+  return m.cue->opens_code && m.last < s.size() && s.tok(m.last - 1).after == Break::None &&
+         says_number(s.tok(m.last));
+}
+
 std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t field) {
   const FieldLexicon& fl = s.lex.fields[field];
   if (auto answered = read_text_answer(s, m, field)) return corrected_code(s, field, *answered);
@@ -270,6 +277,7 @@ std::optional<FieldCandidate> read_one(const Scan& s, const Mention& m, size_t f
   if (fl.code_like) {
     // "Tag on the monitor is D S P one one zero seven": another field's option word before the
     // code does not end the search; only a cue does.
+    if (cue_opens_code(s, m)) start = m.first;
     size_t end = s.region_end(start, field, false, kCodeTokens, false);
     auto code = read_code(s, start, end, m.cue->weak ? 1 : 5, fl);
     if (!code) return std::nullopt;

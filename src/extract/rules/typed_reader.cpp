@@ -13,6 +13,7 @@
 #include "extract/rules/date_time_pairs.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/listed_counts.hpp"
+#include "extract/rules/recorded_values.hpp"
 #include "extract/rules/restated_totals.hpp"
 #include "extract/rules/temperature_scale.hpp"
 #include "extract/rules/upper_bounds.hpp"
@@ -25,6 +26,7 @@ namespace invox::rules {
 namespace {
 constexpr double kDistancePenalty = 0.05;  // per token between the cue and the value
 constexpr double kBackwardFactor = 0.85;   // value before a unit word
+constexpr double kRecordedStrength = 0.9;  // "..., I'll put that as <cue>" names the box, however weak the cue
 constexpr double kZeroFactor = 0.8;        // "nobody came" -> 0
 constexpr double kArticleOne = 0.7;        // "one tablet with breakfast": an article as often as a count
 
@@ -425,7 +427,14 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
       // Only in punctuated text, where a missing comma means something ("temperature 37.8
       // heart rate 104" in speech-to-text output has none anywhere).
       bool number_before = s.tt.cased && m.first > 0 && s.tok(m.first - 1).after == Break::None;
-      if (f.type == FieldType::Number && cue_ends_clause) c = read_backward(s, m, field);
+      // "Twenty past nine, I'll put that as received": the speaker names the box the value goes in.
+      if (auto phrase = recording_phrase_before(s, m)) {
+        Mention at = m;
+        at.first = *phrase;
+        c = read_backward(s, at, field);
+        if (c) c->score = std::max(m.strength, kRecordedStrength) * kBackwardFactor;
+      }
+      if (!c && f.type == FieldType::Number && cue_ends_clause) c = read_backward(s, m, field);
       if (!c && f.type == FieldType::Number && cue_ends_clause) c = read_backward_over_noun(s, m, field);
       if (!c && f.type == FieldType::Number && number_before) {
         c = read_backward(s, m, field);
