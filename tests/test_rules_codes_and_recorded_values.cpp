@@ -1,5 +1,6 @@
-// Codes that open with a spelled acronym or a compound pair, and values the speaker writes under
-// a cue said after them (docs/RULES.md "Spelled prefixes, digit pairs and recorded values").
+// Codes that open with a spelled acronym or a compound pair, options that are another field's
+// cue, values the speaker writes under a cue said after them, and a date taken as today while an
+// earlier day is named (docs/RULES.md "Spelled prefixes, digit pairs and recorded values").
 // Invented templates, hand-written sentences.
 #include <catch2/catch.hpp>
 
@@ -43,6 +44,18 @@ Template kiln_template() {
     ]})");
 }
 
+// Options that are also the cue of a date or a number field.
+Template cycle_service_template() {
+  return testing::invented_template(R"({
+    "id": "bike-service", "title": "Bike service", "version": "1",
+    "fields": [
+      {"id": "job_type", "label": "Job type", "type": "enum", "options": ["service", "repair", "recheck"]},
+      {"id": "recheck_date", "label": "Recheck date", "type": "date", "aliases": ["recheck", "come back"]},
+      {"id": "fault", "label": "Fault", "type": "enum", "options": ["puncture", "pressure", "gears"]},
+      {"id": "tyre_psi", "label": "Tyre pressure", "type": "number", "aliases": ["pressure"]}
+    ]})");
+}
+
 template <Template (*Make)()>
 Json read_in(const std::string& text, const std::string& id) {
   return testing::raw_value_on<Make>(text, id, kLockerRef);
@@ -64,6 +77,17 @@ TEST_CASE("rules: a code said in digit pairs may open with a compound number", "
   CHECK(read_in<locker_template>("Cabin twenty-two oh seven, top bunk.", "cabin") == Json("2207"));
   CHECK(read_in<locker_template>("She's in cabin thirty-one fifteen.", "cabin") == Json("3115"));
   CHECK(read_in<locker_template>("Cabin fourteen oh two.", "cabin") == Json("1402"));
+}
+
+TEST_CASE("rules: an option that is a date's or number's cue is the option when no such value follows",
+          "[rules][unseen]") {
+  CHECK(read_in<cycle_service_template>("Recheck of the brakes we adjusted last month.", "job_type") ==
+        Json("recheck"));
+  // The date's cue keeps the word when its value follows, and a number's when it is said missing.
+  CHECK(read_in<cycle_service_template>("Recheck in two weeks.", "job_type").is_null());
+  CHECK(read_in<cycle_service_template>("Recheck in two weeks.", "recheck_date") == Json("2026-05-28"));
+  CHECK(read_in<cycle_service_template>("It keeps losing pressure, that's the fault.", "fault") == Json("pressure"));
+  CHECK(read_in<cycle_service_template>("Pressure not checked, the gears are the fault.", "fault") == Json("gears"));
 }
 
 TEST_CASE("rules: a value the speaker puts under a cue said after it", "[rules][unseen]") {

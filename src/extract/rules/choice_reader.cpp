@@ -78,11 +78,31 @@ bool own_cue_after(const Scan& s, size_t field, size_t last) {
   return false;
 }
 
+// "Recheck in six weeks" reads the recheck date and "pain not assessed" says the pain score is
+// missing; "Recheck of the feather plucking" says neither, so the word is the visit type's option.
+bool typed_value_follows(const Scan& s, const Mention& cue) {
+  constexpr size_t kGap = 3;  // "recheck in six weeks", "come back on the ninth"
+  const Field& f = *s.lex.fields[cue.field].field;
+  const size_t end = sentence_end(s, cue.last - 1);
+  for (size_t i = cue.last; i < end && i < cue.last + kGap; ++i) {
+    if (is_negation_word(s.tok(i).norm)) return true;
+    if (s.parse_typed(i, std::min(end, i + 8), f)) return true;
+  }
+  return false;
+}
+
+// Another field's cue said as the very word of an option claims it, unless that field is a date,
+// time or number whose value does not follow.
+bool word_claimed_by(const Scan& s, const Mention& cue, const Mention& v) {
+  const bool same_word = cue.first == v.first && cue.last == v.last;
+  return !(same_word && is_typed(s.lex.fields[cue.field].field->type) && !typed_value_follows(s, cue));
+}
+
 // Another field's cue starts with the option ("rim tape" vs the brake option "rim"); a cue
 // that merely ends with it ("going to storage") does not contest it.
 bool contested(const Scan& s, const Mention& v) {
   for (const auto& m : s.mentions_at(v.first))
-    if (!m.is_value && m.field != v.field && v.last <= m.last) return true;
+    if (!m.is_value && m.field != v.field && v.last <= m.last && word_claimed_by(s, m, v)) return true;
   return false;
 }
 
@@ -199,7 +219,7 @@ std::optional<size_t> offer_answer(const Scan& s, const Mention& m) {
 // another field shares).
 bool about_other_field(const Scan& s, size_t field, const Mention& v) {
   for (const auto& m : s.mentions_in(sentence_start(s, v.first), v.last))
-    if (m.field != field && !m.is_value) return true;
+    if (m.field != field && !m.is_value && word_claimed_by(s, m, v)) return true;
   return false;
 }
 
