@@ -7,8 +7,9 @@ namespace invox::rules {
 namespace {
 constexpr size_t kPhraseWords = 8;  // "and I'll just put that down as the"
 
-bool subject_or_auxiliary(const Token& t) {
-  return words().subject_pronouns.contains(t.norm) || is_auxiliary_word(t.norm) || t.norm == "just";
+// Who writes the value and how: "I'll", "we'll just", "and I".
+bool writer_word(const Token& t) {
+  return words().subject_pronouns.contains(t.norm) || is_auxiliary_word(t.norm) || is_stopword(t.norm);
 }
 }  // namespace
 
@@ -28,7 +29,7 @@ std::optional<size_t> recording_phrase_before(const Scan& s, const Mention& m) {
       object = object || t.norm == "that" || t.norm == "it" || t.norm == "this";
     } else if (!verb && object && words().recording_verbs.contains(t.norm)) {
       verb = true;
-    } else if (!(verb && subject_or_auxiliary(t))) {
+    } else if (!(verb && writer_word(t))) {
       return std::nullopt;
     }
     --i;

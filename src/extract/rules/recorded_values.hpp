@@ -1,5 +1,5 @@
 #pragma once
-// Values written under a cue said after them: "Twenty past nine, I'll put that as received",
+// Values written under a cue said after them: "Ten to eleven, I'll put that down as kiln on",
 // "Eighty-four, mark it down as the reading". The speaker says the value, then says which box it
 // goes in (lexicon recording_verbs, recording_links).
 #include <optional>
