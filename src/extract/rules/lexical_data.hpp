@@ -26,6 +26,8 @@ namespace invox::rules {
 [[nodiscard]] bool is_affirmation_word(std::string_view norm);
 // Function words: cue phrases made only of these are weak, values never start with them.
 [[nodiscard]] inline bool is_stopword(std::string_view norm) { return words().stopwords.contains(norm); }
+// The question word that asks for a person: "who", "who's".
+[[nodiscard]] inline bool is_who_word(std::string_view norm) { return norm == "who" || norm == "who's"; }
 // Words that may sit between a cue and its value ("is", "was", "of", "about", "should read").
 [[nodiscard]] inline bool is_linking_word(std::string_view norm) { return words().linking_words.contains(norm); }
 // Self-correction markers, longest first ("no sorry", "scratch that", "make that", "i mean").

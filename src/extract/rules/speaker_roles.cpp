@@ -431,7 +431,7 @@ bool says_action_at(const Scan& s, size_t k, const std::vector<std::string>& act
 // Token i is "who" of a question that, within its next few words, names one of `actions`.
 bool asks_who_did(const Scan& s, size_t i, const std::vector<std::vector<std::string>>& actions) {
   constexpr size_t kReach = 4;  // "who was it that found", "who was on first aid"
-  if (!s.in_question(i) || (s.tok(i).norm != "who" && s.tok(i).norm != "who's")) return false;
+  if (!s.in_question(i) || !is_who_word(s.tok(i).norm)) return false;
   size_t seen = 0;
   for (size_t k = i + 1; k < s.size() && seen < kReach; ++k) {
     if (s.tok(k).filler) continue;

@@ -140,7 +140,7 @@ std::optional<size_t> self_reference(const Scan& s, size_t start) {
 bool asks_who_acts_on(const Scan& s, const Mention& m) {
   const size_t start = sentence_start(s, m.first);
   for (size_t i = start; i < m.first; ++i) {
-    if (s.tok(i).norm != "who" && s.tok(i).norm != "who's") continue;
+    if (!is_who_word(s.tok(i).norm)) continue;
     const size_t next = s.skip_fillers(i + 1);
     if (next >= m.first) return false;
     const std::string& w = s.tok(next).norm;

@@ -427,7 +427,7 @@ std::vector<FieldCandidate> read_typed_field(const Scan& s, size_t field) {
       // Only in punctuated text, where a missing comma means something ("temperature 37.8
       // heart rate 104" in speech-to-text output has none anywhere).
       bool number_before = s.tt.cased && m.first > 0 && s.tok(m.first - 1).after == Break::None;
-      // "Twenty past nine, I'll put that as received": the speaker names the box the value goes in.
+      // "Ten to eleven, I'll put that down as kiln on": the speaker names the box the value goes in.
       if (auto phrase = recording_phrase_before(s, m)) {
         Mention at = m;
         at.first = *phrase;
