@@ -49,6 +49,10 @@ TEST_CASE("normalize number: spoken cardinals and decimals", "[normalize][number
               {"thirty eight point five", 38.5, ""},
               {"thirty-eight point five", 38.5, ""},
               {"two and a half", 2.5, ""},
+              // A scale word after the fraction scales the whole number.
+              {"one point eight six million", 1860000, ""},
+              {"two and a half thousand", 2500, ""},
+              {"three point two five billion", 3250000000.0, ""},
               {"a dozen", 12, ""},
               {"two dozen", 24, ""},
               {"half a dozen", 6, ""},
@@ -167,6 +171,24 @@ TEST_CASE("normalize number: units of the field", "[normalize][number][unit]") {
   const auto kwh = make_field(FieldType::Number, "kWh");
   check_rows({{"5.12 kWh", 5.12, ""}, {"thirteen and a half kilowatt-hours", 13.5, ""}, {"13.5 kilowatt hours", 13.5, ""}},
              kwh, make_ctx());
+}
+
+TEST_CASE("normalize number: a field in 'currency' takes an amount in whatever money is said",
+          "[normalize][number][unit]") {
+  const auto money = make_field(FieldType::Number, "currency", 0, 5000);
+  check_rows({{"thirty-two pounds", 32, ""},
+              {"£32.50", 32.5, ""},
+              {"forty euros", 40, ""},
+              {"a hundred and forty dollars", 140, ""},
+              {"eighty-one dollars forty", 81.4, ""},
+              {"12 pounds 50 pence", 12.5, ""},
+              {"$81 and 40 cents", 81.4, ""},
+              {"65 quid", 65, ""},
+              {"12 kilos", Json(nullptr), "invalid"}},  // a mass is no money
+             money, make_ctx());
+  // A named currency still refuses another one, and a dollar of its own country is its own.
+  check_rows({{"40 dollars", 40, ""}, {"40 australian dollars", 40, ""}, {"40 euros", Json(nullptr), "invalid"}},
+             make_field(FieldType::Number, "AUD"), make_ctx());
 }
 
 TEST_CASE("normalize number: range enforced, never clamped", "[normalize][number][reject]") {

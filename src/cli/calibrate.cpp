@@ -40,6 +40,10 @@ void setup_calibrate(CLI::App& app) {
   sub->add_option("DATASET", c.datasets, "Labelled dataset folders (as for 'invox eval')")->required();
   sub->add_option("--out,-o", c.out_path, "Calibration file to write")->capture_default_str();
   sub->add_option("--svg", c.svg_path, "Also write the cross-validated reliability diagram as an SVG file");
+  sub->add_option("--details", c.details_path,
+                  "Also write one JSON line per value and per field left empty: what was read and expected, and "
+                  "the confidence it gets from maps fitted without its fold (which values the threshold accepts "
+                  "wrongly)");
   sub->add_option("--folds", c.fit.folds, "Cross-validation folds (by case)")->check(at_least(2))->capture_default_str();
   sub->add_option("--min-type-samples", c.fit.min_type_samples,
                   "Samples a field type needs for a map of its own; fewer pool into the global map")

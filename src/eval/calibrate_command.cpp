@@ -69,6 +69,30 @@ void print_threshold_choice(std::FILE* out, const ThresholdChoice& choice, const
                metric_text(choice.held_out_coverage).c_str());
 }
 
+// One JSON line per sample: what was read, what was expected, and the confidence the sample got
+// from maps fitted without its fold, so a user sees which values the chosen threshold would have
+// accepted wrongly and which empty fields it would have trusted.
+std::string details_jsonl(const std::vector<CalibrationSample>& samples, const std::vector<double>& held_out,
+                          double threshold, bool set_by_run) {
+  std::string text;
+  for (size_t i = 0; i < samples.size(); ++i) {
+    const CalibrationSample& s = samples[i];
+    const double confidence = i < held_out.size() ? held_out[i] : 0.0;
+    Json line{{"case", s.group},
+              {"field", s.field},
+              {"type", s.type},
+              {"setByRun", set_by_run},
+              {"predicted", Json::parse(s.predicted.empty() ? "null" : s.predicted, nullptr, false)},
+              {"expected", Json::parse(s.expected.empty() ? "null" : s.expected, nullptr, false)},
+              {"correct", s.correct},
+              {"rawConfidence", s.raw},
+              {"heldOutConfidence", confidence},
+              {"accepted", confidence >= threshold}};
+    text += line.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+  }
+  return text;
+}
+
 }  // namespace
 
 std::string dataset_sha256(const Dataset& dataset) {
@@ -113,7 +137,7 @@ Expected<CollectedSamples> collect_samples(const std::vector<std::string>& datas
       for (const auto& field : cr.score.fields) {
         if (field.kept_raw)
           out.kept.push_back({group, field.field, std::string(to_string(field.type)), *field.kept_raw,
-                              field.outcome == Outcome::Correct, {}});
+                              field.outcome == Outcome::Correct, {}, field.predicted.dump(), field.expected.dump()});
         const Field* def = tmpl ? tmpl->find(field.field) : nullptr;
         for_each_scored_value(field, [&](const FieldScore& f) {
           if (!f.set_by_run || !f.changed) return;
@@ -125,7 +149,7 @@ Expected<CollectedSamples> collect_samples(const std::vector<std::string>& datas
             signals = value_signals({*own, *tmpl, f.predicted, f.evidence ? &*f.evidence : nullptr, traits, raw,
                                      &f.extractor_signals});
           out.samples.push_back({group, f.field, std::string(to_string(f.type)), raw, f.outcome == Outcome::Correct,
-                                 std::move(signals)});
+                                 std::move(signals), f.predicted.dump(), f.expected.dump()});
         });
       }
       out.cases.push_back({group, cr.score.exact(), blocked(cr)});
@@ -148,6 +172,8 @@ Expected<int> run_calibrate_command(const CalibrateCommandOptions& o, std::FILE*
   if (auto s = check_output_file(o.out_path, "--out"); !s) return s.error();
   if (!o.svg_path.empty())
     if (auto s = check_output_file(o.svg_path, "--svg"); !s) return s.error();
+  if (!o.details_path.empty())
+    if (auto s = check_output_file(o.details_path, "--details"); !s) return s.error();
   auto collected = collect_samples(o.datasets, o.pipeline.strategy, raw_score_factory(o.pipeline, o.model_services),
                                    o.jobs);
   if (!collected) return collected.error();
@@ -210,6 +236,12 @@ Expected<int> run_calibrate_command(const CalibrateCommandOptions& o, std::FILE*
     const std::string title = fmt::format("{} {}: {}-fold cross-validated", c.strategy, c.models, cv.folds);
     if (auto s = write_file_atomically(o.svg_path, reliability_svg(cv.held_out, title)); !s)
       return Error::config("--svg " + s.error().message);
+  }
+  if (!o.details_path.empty()) {
+    const std::string details = details_jsonl(collected->samples, cv.held_out_confidence, fit.threshold, true) +
+                                details_jsonl(collected->kept, kept_cv.held_out_confidence, fit.threshold, false);
+    if (auto s = write_file_atomically(o.details_path, details); !s)
+      return Error::config("--details " + s.error().message);
   }
 
   std::fprintf(out, "Calibration of %s %s on %zu dataset(s), %ld samples; maps for: %s\n\n", c.strategy.c_str(),

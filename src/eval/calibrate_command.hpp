@@ -33,6 +33,8 @@ struct CalibrateCommandOptions {
   bool quiet = false;
   std::string out_path = "calibration.json";
   std::string svg_path;  // optional: the cross-validated reliability diagram, as an SVG file
+  // Optional: one JSON line per value and kept field with its held-out confidence (--details).
+  std::string details_path;
 };
 
 // What a calibration is fitted from: every dataset run with raw scores.

@@ -99,6 +99,7 @@ CrossValidation cross_validate(const std::vector<CalibrationSample>& samples, co
   const auto folds = fold_of_groups(groups, std::max(2, params.folds));
   cv.folds = std::max(2, params.folds);
   std::vector<ConfidenceSample> held_out;
+  cv.held_out_confidence.assign(samples.size(), 0.0);
   for (int k = 0; k < cv.folds; ++k) {
     std::vector<CalibrationSample> train;
     std::vector<const CalibrationSample*> test;
@@ -112,6 +113,8 @@ CrossValidation cross_validate(const std::vector<CalibrationSample>& samples, co
     Calibration fitted;
     fit_maps(train, params, fitted);
     cv.held_out_folds.push_back(apply_maps(fitted, test, params.threshold));
+    for (size_t i = 0; i < test.size(); ++i)
+      cv.held_out_confidence[static_cast<size_t>(test[i] - samples.data())] = cv.held_out_folds.back()[i].confidence;
     held_out.insert(held_out.end(), cv.held_out_folds.back().begin(), cv.held_out_folds.back().end());
   }
   cv.held_out = sample_metrics(held_out, params.threshold);

@@ -22,6 +22,8 @@ struct CalibrationSample {
   // value_signals() of the value (empty for kept fields); `= {}` keeps the five-member brace
   // initializations free of -Wmissing-field-initializers.
   std::vector<double> signals = {};
+  // What was read and what the dataset expected, compact JSON: only for `invox calibrate --details`.
+  std::string predicted = {}, expected = {};
 };
 
 struct FitParams {
@@ -51,6 +53,8 @@ struct CrossValidation {
   ConfidenceMetrics in_sample;  // maps fitted on every sample, measured on the same samples
   ConfidenceMetrics held_out;   // each fold measured with maps fitted on the other folds
   std::vector<std::vector<ConfidenceSample>> held_out_folds;  // those samples, fold by fold
+  // Each sample's held-out confidence, in the order of the samples given (for --details).
+  std::vector<double> held_out_confidence;
 };
 
 // Acceptance in these figures is confidence alone (>= threshold): no report issues are involved.

@@ -9,6 +9,7 @@
 #include "normalize/date_phrase.hpp"
 #include "normalize/lexicon.hpp"
 #include "normalize/reference_date.hpp"
+#include "normalize/units.hpp"
 #include "util/strings.hpp"
 
 namespace invox::normalize {
@@ -119,7 +120,9 @@ std::optional<YearParse> parse_year(const Tokens& t, size_t i, const DateContext
     }
     // A spoken two-digit year needs two words ("ninety two", "oh five"): a lone "thirty" after
     // a date is more often a count than a year.
-    if (last >= i + 2 || (*hi % 10 != 0 && *hi > 20)) return YearParse{resolve_two_digit_year(*hi, ctx), last};
+    // One followed by a unit is an amount: "March third, forty-six dollars".
+    if ((last >= i + 2 || (*hi % 10 != 0 && *hi > 20)) && !match_unit_at(t, last, nullptr))
+      return YearParse{resolve_two_digit_year(*hi, ctx), last};
   }
   if (auto oh = parse_two_digit_group(t, i, last, true); oh && spoken_zero(tok.text))
     return YearParse{resolve_two_digit_year(*oh, ctx), last};

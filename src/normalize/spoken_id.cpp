@@ -5,6 +5,7 @@
 #include "core/lexicon_data.hpp"
 #include "invox/normalize.hpp"
 #include "normalize/lexicon.hpp"
+#include "normalize/spoken_number.hpp"
 
 namespace invox::normalize {
 
@@ -43,6 +44,7 @@ size_t piece_at(const Tokens& t, size_t i, std::string& out, int& letters, int& 
     return 1;
   }
   if (tok.kind != TokenKind::Word) return 0;
+  const auto& words = lexicon::lexicon_data();
   const bool after_digit = !out.empty() && out.back() >= '0' && out.back() <= '9';
   if (tok.text.size() == 1 && tok.text[0] >= 'a' && tok.text[0] <= 'z' && !(after_digit && spoken_zero(tok.text))) {
     // "o" after a digit is a zero ("six o two"), elsewhere the letter O.
@@ -50,13 +52,23 @@ size_t piece_at(const Tokens& t, size_t i, std::string& out, int& letters, int& 
     ++letters;
     return 1;
   }
+  // "S W dash five hundred" is SW-500: inside a code a scale word multiplies, as in any number.
+  if (!out.empty() && i + 1 < t.size() && words.scale_words.find(t[i + 1].text) != words.scale_words.end()) {
+    NumberOptions plain;
+    plain.digit_runs = plain.group_pairs = plain.fractions = plain.ordinals = plain.signs = false;
+    if (auto n = parse_number_at(t, i, plain); n && n->last > i + 1 && n->is_integer() && n->value > 0) {
+      const std::string number = std::to_string(static_cast<long long>(n->value));
+      out += number;
+      digits += static_cast<int>(number.size());
+      return n->last - i;
+    }
+  }
   if (auto d = digit_word(tok.text)) {
     out += static_cast<char>('0' + *d);
     ++digits;
     return 1;
   }
   // Digits said in pairs after the code has begun ("b r twenty two ninety one" -> BR2291).
-  const auto& words = lexicon::lexicon_data();
   if (!out.empty() || opens_pairs(t, i)) {
     if (auto teen = words.teen_words.index_of(tok.text)) {
       out += std::to_string(10 + *teen);

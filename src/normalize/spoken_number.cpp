@@ -252,13 +252,26 @@ std::optional<NumberMatch> parse_unsigned_at(const Tokens& t, size_t i, const Nu
     }
   }
   size_t end = 0;
+  // "one point eight six million", "two and a half thousand": a scale word after the fraction
+  // multiplies the whole number, as after "2.5" written.
+  // Six decimals are more than anyone dictates; they drop the binary noise of "point eight six".
+  const auto without_noise = [](double v) { return std::round(v * 1e6) / 1e6; };
+  const auto scaled_after_fraction = [&](size_t at) {
+    if (const Token* w = word_at(t, at); w && !m.from_digits)
+      if (auto s = scale_word(w->text); s && *s >= 1000) {
+        m.value = without_noise(m.value * *s);
+        m.last = at + 1;
+      }
+  };
   if (auto f = parse_point_fraction(t, m.last, end); f && std::floor(m.value) == m.value) {
-    m.value += *f;
+    m.value = without_noise(m.value + *f);
     m.last = end;
+    scaled_after_fraction(end);
   } else if (opts.fractions) {
     if (auto f2 = parse_and_fraction(t, m.last, end)) {
       m.value += *f2;
       m.last = end;
+      scaled_after_fraction(end);
     } else if (word_is(t, m.last, "dozen")) {
       m.value *= 12;
       ++m.last;

@@ -116,7 +116,8 @@ size_t match_minor_at(const Tokens& t, size_t i, const UnitInfo& currency) {
 
 std::optional<double> convert_unit(double value, const UnitInfo& from, const UnitInfo& to) {
   if (from.dimension != to.dimension) return std::nullopt;
-  if (from.id == to.id) return value;
+  // A unit named for its dimension ("currency") is any unit of it: the amount is kept as said.
+  if (from.id == to.id || to.id == lexicon::kUnitDimensions[static_cast<size_t>(to.dimension)]) return value;
   if (from.dimension == Dimension::Currency) return std::nullopt;
   const double base = value * from.factor + from.offset;
   return (base - to.offset) / to.factor;

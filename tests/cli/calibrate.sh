@@ -83,4 +83,30 @@ run "$BIN" -q fill "$DEV/templates/patient-intake.json" in.txt --model rules --c
   --review-threshold 0.5 --out lenient
 expect_rc 0
 grep -q '"low_conf"' lenient/in.report.json && fail "--review-threshold 0.5 should flag no value of this form low_conf"
+
+# --details: one line per value and per field left empty, with the confidence maps fitted without
+# its fold gave it; the values' lines agree with the file's cross-validated figures.
+run "$BIN" -q calibrate "$DEV" --model rules --review-threshold 0.9 --out detailed.json --details details.jsonl
+expect_rc 0
+python3 - detailed.json details.jsonl <<'PY' || fail "details.jsonl disagrees with the file's cross-validated figures"
+import json, sys
+cal = json.load(open(sys.argv[1]))
+lines = [json.loads(l) for l in open(sys.argv[2])]
+values = [l for l in lines if l["setByRun"]]
+kept = [l for l in lines if not l["setByRun"]]
+assert len(values) == cal["samples"] and len(kept) == cal["kept"]["samples"], (len(values), len(kept))
+for l in lines:
+    assert {"case", "field", "type", "predicted", "expected", "correct", "rawConfidence"} <= set(l)
+    assert l["accepted"] == (l["heldOutConfidence"] >= 0.9)
+    assert "/" in l["case"]
+accepted = [l for l in values if l["accepted"]]
+cv = cal["validation"]["crossValidated"]
+assert abs(len(accepted) / len(values) - cv["acceptedCoverage"]) < 1e-9
+assert abs(sum(l["correct"] for l in accepted) / len(accepted) - cv["acceptedPrecision"]) < 1e-9
+assert any(not l["correct"] for l in values) and any(l["predicted"] is not None for l in values)
+PY
+run "$BIN" -q calibrate "$DEV" --model rules --out nodetails.json --details no/such/dir/d.jsonl
+expect_rc 2
+expect_err "--details"
+expect_no_file nodetails.json
 echo ok

@@ -62,8 +62,13 @@ bool says_any_word(std::initializer_list<std::string_view> texts, const lexicon:
 std::vector<std::string> unit_words(std::string_view unit) {
   const lexicon::UnitEntry* u = words().unit_for_symbol(unit);
   if (!u) return {};
-  std::vector<std::string> out = u->words;
-  out.insert(out.end(), u->weak.begin(), u->weak.end());
+  std::vector<std::string> out;
+  // A unit named for its dimension ("currency") is said with the words of any unit of it.
+  for (const auto& each : words().units) {
+    if (&each != u && (u->id != u->dimension || each.dimension != u->dimension)) continue;
+    out.insert(out.end(), each.words.begin(), each.words.end());
+    out.insert(out.end(), each.weak.begin(), each.weak.end());
+  }
   return out;
 }
 

@@ -260,6 +260,13 @@ std::optional<FieldCandidate> Scan::parse_typed(size_t i, size_t end, const Fiel
     return std::nullopt;
   if (pronoun_one(*this, c, field.type)) return std::nullopt;
   if (field.type == FieldType::Time && said_per_period(*this, c.last)) return std::nullopt;
+  // "on March third, forty-six dollars": a spoken year cut off before a unit word (the span
+  // ended at another field's cue) is that unit's amount, so the date ends before it.
+  if (field.type == FieldType::Date && c.last == end && c.last < size() && !tok(c.last - 1).has_digit &&
+      c.last - i > 2 && is_unit_word(tok(c.last).norm)) {
+    for (size_t shorter = c.last - 1; shorter > i + 1; --shorter)
+      if (auto d = parse_typed(i, shorter, field); d && d->last < c.last && d->value != c.value) return d;
+  }
   return c;
 }
 
