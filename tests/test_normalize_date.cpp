@@ -228,3 +228,21 @@ TEST_CASE("normalize date: a birth date said as three spoken numbers", "[normali
   check_rows({{"seventeen, four, eighty-seven", kNull, "invalid"}}, make_field(FieldType::Date),
              make_ctx("2026-03-20", "Australia/Sydney", "en-AU"));
 }
+
+TEST_CASE("normalize date: a month and year, or a year alone, on the day the guidelines name",
+          "[normalize][date][guidelines]") {
+  const auto since =
+      make_field(FieldType::Date, "", std::nullopt, std::nullopt, {},
+                 "A month and year alone is recorded as the 1st of that month; a year alone as 1 January.");
+  check_rows({{"March twenty fourteen", "2014-03-01", ""},
+              {"since March 2014", "2014-03-01", ""},
+              {"twenty nineteen", "2019-01-01", ""},
+              {"2009, so a good while", "2009-01-01", ""},
+              {"March 3rd 2014", "2014-03-03", ""}},
+             since, make_ctx("2026-05-04"));
+  // A year that counts the word after it is no date; a two-digit year alone is none either.
+  check_rows({{"twenty nineteen customers", kNull, "invalid"}, {"nineteen", kNull, "invalid"}}, since,
+             make_ctx("2026-05-04"));
+  // Without such guidelines a year alone is no date.
+  check_rows({{"twenty nineteen", kNull, "invalid"}}, make_field(FieldType::Date), make_ctx("2026-05-04"));
+}

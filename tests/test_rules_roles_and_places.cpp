@@ -51,7 +51,7 @@ Template viewing_template() {
     ]})");
 }
 
-Template booking_template() {
+Template venue_booking_template() {
   return testing::invented_template(R"({
     "id": "hall-booking", "title": "Hall booking", "version": "1",
     "fields": [
@@ -120,7 +120,7 @@ TEST_CASE("rules: 'point' between two numbers is a decimal point, not another fi
 }
 
 TEST_CASE("rules: a day said with its month is a booking's own date even when it lies ahead", "[rules][unseen]") {
-  static const Template t = booking_template();
+  static const Template t = venue_booking_template();
   auto read = [&](const std::string& text) { return testing::rules_raw_value(t, text, "event_date", "2026-01-12"); };
   // Nothing said of today or before: the day said with its month, not today.
   CHECK(read("Hi, it's for my dad's seventieth. When is it? Saturday the seventh of March.") == "2026-03-07");

@@ -265,8 +265,14 @@ GuidelineHints parse_guideline_hints(std::string_view text) {
   // "When only a month and year are given, the last day of that month".
   if (lower_all.find("month") != std::string::npos) {
     if (lower_all.find("last day of") != std::string::npos) hints.month_only_last_day = true;
-    else if (lower_all.find("first day of") != std::string::npos) hints.month_only_last_day = false;
+    else if (lower_all.find("first day of") != std::string::npos || lower_all.find("1st of") != std::string::npos ||
+             lower_all.find("first of th") != std::string::npos)
+      hints.month_only_last_day = false;  // "the 1st of that month", "the first of the month"
   }
+  // "A year alone as 1 January", "only a year: January 1st".
+  if (lower_all.find("year") != std::string::npos)
+    for (const char* day : {"1 january", "january 1", "first of january", "1st of january", "1st january"})
+      if (lower_all.find(day) != std::string::npos) hints.year_only_first_day = true;
   // "Letters and digits", "digits as numerals", "berth number in digits": the value is a code.
   // "Street address with the number as digits" only says how an address's house number is written.
   const bool address = lower_all.find("address") != std::string::npos;

@@ -45,6 +45,8 @@ struct GuidelineHints {
   // The day a date said with only its month and year falls on: true the last of the month
   // ("the last day of that month"), false the first; nullopt: such a phrase is no date.
   std::optional<bool> month_only_last_day;
+  // "a year alone as 1 January": a full year said with no month is a date on that day.
+  bool year_only_first_day = false;
   // What the field is not, as written: "the standing pressure" from "not the standing pressure",
   // "the time a fault was reported" from "the time a fault was reported is not the arrival".
   std::vector<std::string> exclusions;

@@ -297,6 +297,8 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.negator_prefixes = r.words("negator_prefixes");
   d.negative_states = r.words("negative_states");
   d.zero_quantifiers = r.phrases("zero_quantifiers");
+  d.problem_words = r.words("problem_words");
+  d.fine_states = r.words("fine_states");
   d.upper_bound_words = r.words("upper_bound_words");
   d.range_connectors = r.words("range_connectors");
   d.range_openers = r.words("range_openers");
@@ -374,6 +376,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.rejection_markers = r.phrases("rejection_markers");
   d.revision_markers = r.phrases("revision_markers");
   d.contrast_markers = r.phrases("contrast_markers");
+  d.tail_markers = r.phrases("tail_markers");
   d.age_words = r.words("age_words");
   d.hyphen_format_phrases = r.phrases("hyphen_format_phrases");
   d.first_reading_words = r.words("first_reading_words");
@@ -427,6 +430,7 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.colour_shades = r.words("colour_shades");
   d.restrictive_adverbs = r.words("restrictive_adverbs");
   d.self_introductions = r.phrases("self_introductions");
+  d.answering_tails = r.words("answering_tails");
   d.second_person_questions = r.phrases("second_person_questions");
   d.place_prepositions = r.words("place_prepositions");
   d.locative_prepositions = r.phrases("locative_prepositions");

@@ -94,6 +94,7 @@ struct LexiconData {
   // Polarity and answers.
   WordSet negators, negator_suffixes, negator_prefixes, negative_states;
   std::vector<Phrase> zero_quantifiers;
+  WordSet problem_words, fine_states;  // a yes/no field of a problem; words of good order
   WordSet upper_bound_words, range_connectors, range_openers, singular_articles, record_imperatives;
   std::vector<Phrase> ceiling_openers, ceiling_markers;  // "stretch to" 1500; 2700 "absolute max"
   // Counts: what may sit inside "no more refills", what makes a number not the count.
@@ -145,6 +146,7 @@ struct LexiconData {
   std::vector<Phrase> clock_now_phrases, count_questions;
   std::vector<Phrase> correction_markers, retraction_markers, rejection_markers, revision_markers, contrast_markers,
       change_openers;
+  std::vector<Phrase> tail_markers;  // "three two one at the end": a correction of a code's last characters
   std::vector<Phrase> guideline_empty_markers;
   std::vector<Phrase> whole_number_phrases;  // "rounded to a whole cm": no decimals
   WordSet decimal_words;                     // "one decimal": that many
@@ -176,6 +178,7 @@ struct LexiconData {
   std::vector<Phrase> opener_idioms;  // "next door": an opener word that opens nothing
   WordSet colour_field_words, colour_words, colour_shades;
   std::vector<Phrase> self_introductions;
+  WordSet answering_tails;  // "Rhys speaking"
   std::vector<Phrase> second_person_questions;  // "You're Harold Besserman?": asks the listener
   WordSet place_prepositions, not_place_words, pair_separators;
   std::vector<Phrase> locative_prepositions;  // "the one by the kitchen exit": where a thing is

@@ -418,6 +418,14 @@ std::optional<DateHit> parse_absolute_date_at(const Tokens& t, size_t i, const D
       return build(i, day->last, std::nullopt, *month, day->day, weekday, ctx);
     }
   }
+  // A full year alone ("since twenty nineteen"), on the day the field's guidelines name; not
+  // one that counts the word after it ("twenty nineteen customers").
+  if (ctx.year_only_first_day)
+    if (auto y = parse_year(t, j, ctx);
+        y && y->full &&
+        (y->last >= t.size() || t[y->last].kind != TokenKind::Word ||
+         lexicon::lexicon_data().stopwords.contains(t[y->last].text)))
+      return build(i, y->last, y->year, 1, 1, weekday, ctx);
   return std::nullopt;
 }
 

@@ -55,7 +55,11 @@ Expected<DateContext> make_date_context(const Field* field, const NormalizeConte
   dc.past_only = field && is_past_field(*field);
   if (field && field_says(*field, lexicon::lexicon_data().future_date_words)) dc.ahead = true;
   else if (field && field_says(*field, lexicon::lexicon_data().past_event_words)) dc.ahead = false;
-  if (field) dc.month_only_last_day = guideline_hints(field->guidelines)->month_only_last_day;
+  if (field) {
+    const auto hints = guideline_hints(field->guidelines);
+    dc.month_only_last_day = hints->month_only_last_day;
+    dc.year_only_first_day = hints->year_only_first_day;
+  }
   dc.numbers = number_options_for_locale(ctx.locale);
   return dc;
 }

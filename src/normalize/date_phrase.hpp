@@ -32,6 +32,8 @@ struct DateContext {
   // "Jan 2026", "june twenty twenty-seven": a month and a full year with no day are a date only
   // when the field's guidelines say which day (true: the month's last, false: its first).
   std::optional<bool> month_only_last_day;
+  // "twenty nineteen" alone is 1 January of that year, when the field's guidelines say so.
+  bool year_only_first_day = false;
   NumberOptions numbers;
 };
 // Reference day from the context; past_only from the field's id/label ("birth", "dob", "born").

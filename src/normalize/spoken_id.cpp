@@ -112,8 +112,11 @@ size_t piece_at(const Tokens& t, size_t i, std::string& out, int& letters, int& 
   return 0;
 }
 
+// A digit, or "double"/"triple" before one ("double four two").
 bool digit_piece(const Token& t) {
-  return t.kind == TokenKind::Number || (t.kind == TokenKind::Word && (digit_word(t.text) || spoken_zero(t.text)));
+  return t.kind == TokenKind::Number ||
+         (t.kind == TokenKind::Word && (digit_word(t.text) || spoken_zero(t.text) ||
+                                        lexicon::lexicon_data().repeat_words.contains(t.text)));
 }
 
 }  // namespace

@@ -486,6 +486,23 @@ std::vector<FieldCandidate> read_enum_field(const Scan& s, size_t field) {
   return out;
 }
 
+// "Frame's fine", "Frame and rack look okay?": a word of good order (lexicon fine_states) said of
+// the cue's thing, in its clause within a few words after it. Of a field that records a problem
+// ("Frame damage") it turns yes into no.
+// Returns where that word is.
+std::optional<size_t> fine_state_after(const Scan& s, const Mention& m) {
+  constexpr size_t kWords = 4;
+  if (s.tok(m.last - 1).after != Break::None) return std::nullopt;  // "no flies, good": good of the absence
+  for (size_t i = m.last, n = 0; i < s.size() && n < kWords; ++i) {
+    const Token& t = s.tok(i);
+    if (t.filler) continue;
+    if (words().fine_states.contains(t.norm)) return i;
+    if (t.speaker || t.after == Break::Sentence || t.after == Break::Comma) break;
+    ++n;
+  }
+  return std::nullopt;
+}
+
 std::vector<FieldCandidate> read_boolean_field(const Scan& s, size_t field) {
   std::vector<FieldCandidate> out;
   for (const auto& m : s.mentions) {
@@ -523,6 +540,7 @@ std::vector<FieldCandidate> read_boolean_field(const Scan& s, size_t field) {
           yes = false;
         }
         if (!yes) continue;
+        if (s.lex.fields[field].records_problem && fine_state_after(s, m)) yes = !*yes;  // "look okay? - Yeah"
         c.value = *yes;
         c.score = m.strength * 0.8;
         c.last = std::max(c.last, *a + 1);
@@ -532,6 +550,9 @@ std::vector<FieldCandidate> read_boolean_field(const Scan& s, size_t field) {
       if (in_answer_to_own_question(s, m, field)) continue;
       auto negator = polarity_negative(s, m, field);
       c.value = !negator.has_value();
+      // "Frame's fine" says there is no frame damage; "the frame's not fine" that there is.
+      if (auto fine = s.lex.fields[field].records_problem ? fine_state_after(s, m) : std::nullopt)
+        c.value = negator && *negator >= m.last && *negator < *fine;
       if (negator) {  // the evidence shows what decided the value: "Not pregnant"
         c.cue_first = std::min(c.cue_first, *negator);
         c.last = std::max(c.last, *negator + 1);

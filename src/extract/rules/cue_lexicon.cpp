@@ -272,6 +272,16 @@ bool spells_a_code(const std::string& phrase) {
   return false;
 }
 
+// "'double five' is 55 and 'oh' is 0": a quoted phrase of digit words only ("oh", "double",
+// "five") says how digits are written, and is no cue of the field.
+bool spells_digits_only(const std::string& phrase) {
+  const auto toks = tokenize(phrase).tokens;
+  return !toks.empty() && std::all_of(toks.begin(), toks.end(), [](const auto& t) {
+    return t.has_digit || words().digit_words.index_of(t.norm) || words().spoken_zero.contains(t.norm) ||
+           words().repeat_words.count(t.norm) > 0;
+  });
+}
+
 // "FL-07": letters, a hyphen, digits.
 // The spoken side of an example says the hyphen in words ("E dash four four one nine").
 bool says_spoken_dash(const std::string& phrase) {
@@ -579,10 +589,11 @@ Lexicon build_lexicon(const Template& tmpl) {
         if (c.opens_code && key_of(make_phrase(ex).stems) == util::join(c.phrase.stems, "")) c.opens_code = false;
     if (fl.person_name) add_agent_nouns(fl);
     // "without 'the'" quotes a word to leave out: an example of function words only is no cue;
-    // "a hyphen only where 'dash' is said" quotes a word of a code's spelling, no cue either.
+    // "a hyphen only where 'dash' is said" and "'oh' is 0" quote words of a code's spelling, no
+    // cue either.
     for (const auto& ex : gi.quoted_examples)
       if (!looks_like_code(ex) && !mentions_title(ex) && !all_stopwords(make_phrase(ex)) &&
-          !words().spoken_dashes.contains(util::to_lower_ascii(ex)))
+          !words().spoken_dashes.contains(util::to_lower_ascii(ex)) && !spells_digits_only(ex))
         add_cue(fl, ex, kExampleStrength, CueKind::Inclusive);
     if (f.type == FieldType::Number) {
       for (const auto& w : unit_words(f.unit)) add_cue(fl, w, kUnitStrength, CueKind::Unit);
@@ -599,6 +610,7 @@ Lexicon build_lexicon(const Template& tmpl) {
     fl.upper_bound = f.type == FieldType::Number &&
                      says_any_word({f.id, f.label, f.description, f.guidelines}, words().upper_bound_words);
     fl.animal_name = names_animal(f);
+    fl.records_problem = f.type == FieldType::Boolean && says_any_word({f.id, f.label}, words().problem_words);
     for (const auto& a : gi.aliases) {
       // "'D K dash two two nine zero one' -> 'DK-22901'" shows an identifier's format: the
       // reader derives it from what is said; the example itself is never a value.

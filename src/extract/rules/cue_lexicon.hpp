@@ -71,6 +71,7 @@ struct FieldLexicon {
   bool upper_bound = false;   // a number that holds the top of what is said ("Max rent", "the higher figure")
   bool full_name = false;     // the guidelines ask for a first and last name
   bool animal_name = false;   // the label, description or aliases say it names an animal ("The animal's name")
+  bool records_problem = false;  // a yes/no field whose id or label names a problem ("Frame damage")
   std::vector<std::string> label_stems;  // the label's content words, stemmed ("Parent contacted at": parent, contact)
   // Content words, stemmed, of what the guidelines say the field is not ("not the standing
   // pressure": stand), less the field's own words and the template title's.

@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/text_values.hpp"
 #include "util/strings.hpp"
@@ -328,7 +329,32 @@ std::optional<NameRun> spoken_organisation_at(const Scan& s, size_t i) {
 }
 }  // namespace
 
+namespace {
+// "this is Jordan", "Rhys speaking": a person says who they are (lexicon self_introductions,
+// answering_tails) with no organisation's word in the name.
+bool introduces_person(const Scan& s, const FieldCandidate& c) {
+  if (c.first >= c.last || words().organisation_heads.contains(s.tok(c.last - 1).norm)) return false;
+  for (size_t k = c.first > 3 ? c.first - 3 : 0; k < c.first; ++k)
+    if (marker_length(s, k, words().self_introductions) == c.first - k) return true;
+  return c.last < s.size() && words().answering_tails.contains(s.tok(c.last).norm);
+}
+
+// The sentence of a greeting that ends in "<name> speaking": who answers, for whom.
+bool in_answering_greeting(const Scan& s, const NameRun& r) {
+  for (size_t i = r.last; i < s.size(); ++i) {
+    if (words().answering_tails.contains(s.tok(i).norm)) return true;
+    if (s.tok(i).after == Break::Sentence || s.tok(i).speaker) break;
+  }
+  return false;
+}
+}  // namespace
+
 void assign_organisation_names(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
+  // "Small business lending, this is Jordan": the field's cue word used of something else, then
+  // a person introducing themself; no organisation's name.
+  for (size_t f = 0; f < s.lex.fields.size(); ++f)
+    if (names_organisation(s.lex.fields[f]))
+      std::erase_if(ranked[f], [&](const FieldCandidate& c) { return introduces_person(s, c); });
   std::vector<NameRun> runs;
   for (size_t i = 0, next = 0; i < s.size(); i = next) {
     next = i + 1;
@@ -349,6 +375,9 @@ void assign_organisation_names(const Scan& s, std::vector<std::vector<FieldCandi
     }
     return false;
   };
+  // The organisation answering the call is not the one the form is about, while another is said.
+  if (std::any_of(runs.begin(), runs.end(), [&](const NameRun& r) { return !in_answering_greeting(s, r); }))
+    std::erase_if(runs, [&](const NameRun& r) { return in_answering_greeting(s, r); });
   for (size_t f = 0; f < s.lex.fields.size(); ++f) {
     if (!ranked[f].empty() || !names_organisation(s.lex.fields[f])) continue;
     for (const auto& r : runs) {

@@ -241,6 +241,37 @@ bool names_numbered_place(const Scan& s, const Mention& m, const FieldCandidate&
 // "Plate L X seven four, no, L X seven three F K M", "It's N S four eight two... sorry, N S four
 // eight three": a code, or a value with digits in it (a plate, a reference), is corrected by
 // the next value of its kind.
+// Characters of the last group of a code said in groups ("oh two one, four four seven, eight eight
+// three nine": 4), one per spoken digit; 0 when it was not said in groups.
+size_t last_group_size(const Scan& s, const FieldCandidate& c) {
+  size_t size = 0;
+  for (size_t i = c.last; i-- > c.first;) {
+    const Token& t = s.tok(i);
+    if (i + 1 < c.last && t.after == Break::Comma) return size;
+    if (t.filler) continue;
+    if (t.has_digit) size += t.raw.size();
+    else if (words().digit_words.index_of(t.norm) || words().spoken_zero.contains(t.norm)) ++size;
+    else return 0;
+  }
+  return 0;
+}
+
+// "three one two... no wait, it's three two one at the end": a correction followed by a tail
+// marker (lexicon tail_markers), or one as long as the last of the groups the code was said in
+// ("eight eight three nine, no sorry, eight eight three one"), replaces only the code's last
+// characters.
+FieldCandidate with_corrected_tail(const Scan& s, const FieldCandidate& before, FieldCandidate after) {
+  if (!after.corrected || !before.value.is_string() || !after.value.is_string()) return after;
+  const std::string& whole = before.value.get_ref<const std::string&>();
+  const std::string& tail = after.value.get_ref<const std::string&>();
+  if (tail.empty() || tail.size() >= whole.size()) return after;
+  if (!marker_length(s, s.skip_fillers(after.last), words().tail_markers) && last_group_size(s, before) != tail.size())
+    return after;
+  after.value = whole.substr(0, whole.size() - tail.size()) + tail;
+  after.first = before.first;
+  return after;
+}
+
 std::optional<FieldCandidate> corrected_code(const Scan& s, size_t field, const FieldCandidate& c) {
   const FieldLexicon& fl = s.lex.fields[field];
   if (fl.code_like) {
@@ -249,7 +280,7 @@ std::optional<FieldCandidate> corrected_code(const Scan& s, size_t field, const 
       if (!r) return std::nullopt;
       return code_candidate(*r, c.score);
     };
-    return apply_corrections(s, field, c, reader);
+    return with_corrected_tail(s, c, apply_corrections(s, field, c, reader));
   }
   if (!says_digits(s, c)) return c;
   ValueReader reader = [&](size_t i, size_t) -> std::optional<FieldCandidate> {
@@ -258,7 +289,7 @@ std::optional<FieldCandidate> corrected_code(const Scan& s, size_t field, const 
     r->score = c.score;
     return r;
   };
-  return apply_corrections(s, field, c, reader);
+  return with_corrected_tail(s, c, apply_corrections(s, field, c, reader));
 }
 
 // "It's R A four four seven one nine two" for an "RA number" whose codes hold letters: the

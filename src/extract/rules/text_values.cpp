@@ -407,13 +407,13 @@ std::optional<FieldCandidate> text_span(const Scan& s, size_t field, size_t firs
 // "Aspen Creek Apartments", "Quill Lane", "GHX Consulting": a name that ends with the word for a
 // place is no person's, for a field that holds a person; one that ends with a business's word
 // is not either, unless the field names whoever did something ("Reported by" may be a firm:
-// "Reported by Pelican Bay Physiotherapy").
+// "Reported by Pelican Bay Physiotherapy") and does not ask for a first and last name.
 bool names_place_or_business(const Scan& s, size_t field, size_t last) {
   const FieldLexicon& fl = s.lex.fields[field];
   if (!names_person(fl)) return false;
   const std::string& w = s.tok(last - 1).norm;
   if (words().place_heads.contains(w)) return true;
-  return !fl.agent && words().organisation_heads.contains(w);
+  return (!fl.agent || fl.full_name) && words().organisation_heads.contains(w);
 }
 
 std::optional<FieldCandidate> read_person_at(const Scan& s, size_t field, size_t start, size_t end) {
