@@ -486,10 +486,9 @@ std::vector<FieldCandidate> read_enum_field(const Scan& s, size_t field) {
   return out;
 }
 
-// "Frame's fine", "Frame and rack look okay?": a word of good order (lexicon fine_states) said of
-// the cue's thing, in its clause within a few words after it. Of a field that records a problem
-// ("Frame damage") it turns yes into no.
-// Returns where that word is.
+// Where a word of good order (lexicon fine_states) is said of the cue's thing, in its clause
+// within a few words after it ("Frame's fine", "Frame and rack look okay?"). Of a field that
+// records a problem ("Frame damage") it turns yes into no.
 std::optional<size_t> fine_state_after(const Scan& s, const Mention& m) {
   constexpr size_t kWords = 4;
   if (s.tok(m.last - 1).after != Break::None) return std::nullopt;  // "no flies, good": good of the absence

@@ -327,14 +327,13 @@ std::optional<NameRun> spoken_organisation_at(const Scan& s, size_t i) {
   if (!head) return std::nullopt;
   return NameRun{first, *head + 1};
 }
-}  // namespace
 
-namespace {
 // "this is Jordan", "Rhys speaking": a person says who they are (lexicon self_introductions,
 // answering_tails) with no organisation's word in the name.
 bool introduces_person(const Scan& s, const FieldCandidate& c) {
+  constexpr size_t kLongestIntroduction = 3;  // "my name is"
   if (c.first >= c.last || words().organisation_heads.contains(s.tok(c.last - 1).norm)) return false;
-  for (size_t k = c.first > 3 ? c.first - 3 : 0; k < c.first; ++k)
+  for (size_t k = c.first > kLongestIntroduction ? c.first - kLongestIntroduction : 0; k < c.first; ++k)
     if (marker_length(s, k, words().self_introductions) == c.first - k) return true;
   return c.last < s.size() && words().answering_tails.contains(s.tok(c.last).norm);
 }

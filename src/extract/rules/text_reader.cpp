@@ -238,9 +238,6 @@ bool names_numbered_place(const Scan& s, const Mention& m, const FieldCandidate&
   return cue.after == Break::None && !cue.colon_after && says_number(s.tok(value.first));
 }
 
-// "Plate L X seven four, no, L X seven three F K M", "It's N S four eight two... sorry, N S four
-// eight three": a code, or a value with digits in it (a plate, a reference), is corrected by
-// the next value of its kind.
 // Characters of the last group of a code said in groups ("oh two one, four four seven, eight eight
 // three nine": 4), one per spoken digit; 0 when it was not said in groups.
 size_t last_group_size(const Scan& s, const FieldCandidate& c) {
@@ -272,6 +269,9 @@ FieldCandidate with_corrected_tail(const Scan& s, const FieldCandidate& before, 
   return after;
 }
 
+// "Plate L X seven four, no, L X seven three F K M", "It's N S four eight two... sorry, N S four
+// eight three": a code, or a value with digits in it (a plate, a reference), is corrected by
+// the next value of its kind.
 std::optional<FieldCandidate> corrected_code(const Scan& s, size_t field, const FieldCandidate& c) {
   const FieldLexicon& fl = s.lex.fields[field];
   if (fl.code_like) {
