@@ -65,6 +65,8 @@ struct UnitEntry {
   std::vector<std::string> weak;   // count only for a field of the same dimension ("c", "m")
   std::string then;                // the smaller unit said next without its word ("five foot ten": "in")
   std::vector<std::string> minor;  // a currency's hundredth ("cents", "pence")
+  // A unit named for its dimension ("currency") is any unit of it.
+  [[nodiscard]] bool any_of_dimension() const { return id == dimension; }
 };
 
 struct Honorific {

@@ -82,8 +82,8 @@ std::string details_jsonl(const std::vector<CalibrationSample>& samples, const s
               {"field", s.field},
               {"type", s.type},
               {"setByRun", set_by_run},
-              {"predicted", Json::parse(s.predicted.empty() ? "null" : s.predicted, nullptr, false)},
-              {"expected", Json::parse(s.expected.empty() ? "null" : s.expected, nullptr, false)},
+              {"predicted", s.predicted},
+              {"expected", s.expected},
               {"correct", s.correct},
               {"rawConfidence", s.raw},
               {"heldOutConfidence", confidence},
@@ -137,7 +137,7 @@ Expected<CollectedSamples> collect_samples(const std::vector<std::string>& datas
       for (const auto& field : cr.score.fields) {
         if (field.kept_raw)
           out.kept.push_back({group, field.field, std::string(to_string(field.type)), *field.kept_raw,
-                              field.outcome == Outcome::Correct, {}, field.predicted.dump(), field.expected.dump()});
+                              field.outcome == Outcome::Correct, {}, field.predicted, field.expected});
         const Field* def = tmpl ? tmpl->find(field.field) : nullptr;
         for_each_scored_value(field, [&](const FieldScore& f) {
           if (!f.set_by_run || !f.changed) return;
@@ -149,7 +149,7 @@ Expected<CollectedSamples> collect_samples(const std::vector<std::string>& datas
             signals = value_signals({*own, *tmpl, f.predicted, f.evidence ? &*f.evidence : nullptr, traits, raw,
                                      &f.extractor_signals});
           out.samples.push_back({group, f.field, std::string(to_string(f.type)), raw, f.outcome == Outcome::Correct,
-                                 std::move(signals), f.predicted.dump(), f.expected.dump()});
+                                 std::move(signals), f.predicted, f.expected});
         });
       }
       out.cases.push_back({group, cr.score.exact(), blocked(cr)});

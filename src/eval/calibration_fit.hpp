@@ -22,8 +22,8 @@ struct CalibrationSample {
   // value_signals() of the value (empty for kept fields); `= {}` keeps the five-member brace
   // initializations free of -Wmissing-field-initializers.
   std::vector<double> signals = {};
-  // What was read and what the dataset expected, compact JSON: only for `invox calibrate --details`.
-  std::string predicted = {}, expected = {};
+  // What was read and what the dataset expected: only for `invox calibrate --details`.
+  Json predicted = nullptr, expected = nullptr;
 };
 
 struct FitParams {

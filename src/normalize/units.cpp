@@ -35,7 +35,7 @@ const std::vector<UnitEntry>& table() {
   static const std::vector<UnitEntry> kUnits = [] {
     std::vector<UnitEntry> out;
     for (const auto& u : lexicon::lexicon_data().units) {
-      UnitEntry e{{u.id, dimension_named(u.dimension), u.factor, u.offset}, {}, {}, {}, 0};
+      UnitEntry e{{u.id, dimension_named(u.dimension), u.factor, u.offset, u.any_of_dimension()}, {}, {}, {}, 0};
       e.strong.assign(u.words.begin(), u.words.end());
       e.weak.assign(u.weak.begin(), u.weak.end());
       e.minor.assign(u.minor.begin(), u.minor.end());
@@ -116,8 +116,7 @@ size_t match_minor_at(const Tokens& t, size_t i, const UnitInfo& currency) {
 
 std::optional<double> convert_unit(double value, const UnitInfo& from, const UnitInfo& to) {
   if (from.dimension != to.dimension) return std::nullopt;
-  // A unit named for its dimension ("currency") is any unit of it: the amount is kept as said.
-  if (from.id == to.id || to.id == lexicon::kUnitDimensions[static_cast<size_t>(to.dimension)]) return value;
+  if (from.id == to.id || to.any_of_dimension) return value;
   if (from.dimension == Dimension::Currency) return std::nullopt;
   const double base = value * from.factor + from.offset;
   return (base - to.offset) / to.factor;

@@ -17,6 +17,7 @@ struct UnitInfo {
   Dimension dimension = Dimension::Mass;
   double factor = 1.0;  // value_in_base = value * factor + offset
   double offset = 0.0;
+  bool any_of_dimension = false;  // "currency": any unit of the dimension, kept as said
 };
 
 // The unit a template declares ("kg", "°C", "breaths/min", "USD", "days"), or nullptr when the

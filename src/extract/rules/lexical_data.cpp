@@ -63,9 +63,9 @@ std::vector<std::string> unit_words(std::string_view unit) {
   const lexicon::UnitEntry* u = words().unit_for_symbol(unit);
   if (!u) return {};
   std::vector<std::string> out;
-  // A unit named for its dimension ("currency") is said with the words of any unit of it.
+  // A unit that stands for its whole dimension ("currency") is said with the words of any unit of it.
   for (const auto& each : words().units) {
-    if (&each != u && (u->id != u->dimension || each.dimension != u->dimension)) continue;
+    if (&each != u && (!u->any_of_dimension() || each.dimension != u->dimension)) continue;
     out.insert(out.end(), each.words.begin(), each.words.end());
     out.insert(out.end(), each.weak.begin(), each.weak.end());
   }

@@ -331,11 +331,8 @@ std::optional<NameRun> spoken_organisation_at(const Scan& s, size_t i) {
 // "this is Jordan", "Rhys speaking": a person says who they are (lexicon self_introductions,
 // answering_tails) with no organisation's word in the name.
 bool introduces_person(const Scan& s, const FieldCandidate& c) {
-  constexpr size_t kLongestIntroduction = 3;  // "my name is"
   if (c.first >= c.last || words().organisation_heads.contains(s.tok(c.last - 1).norm)) return false;
-  for (size_t k = c.first > kLongestIntroduction ? c.first - kLongestIntroduction : 0; k < c.first; ++k)
-    if (marker_length(s, k, words().self_introductions) == c.first - k) return true;
-  return c.last < s.size() && words().answering_tails.contains(s.tok(c.last).norm);
+  return introduced(s, c.first) || (c.last < s.size() && words().answering_tails.contains(s.tok(c.last).norm));
 }
 
 // The sentence of a greeting that ends in "<name> speaking": who answers, for whom.
@@ -347,6 +344,13 @@ bool in_answering_greeting(const Scan& s, const NameRun& r) {
   return false;
 }
 }  // namespace
+
+bool introduced(const Scan& s, size_t first) {
+  constexpr size_t kMarkerWords = 3;  // "my name is"
+  for (size_t k = first > kMarkerWords ? first - kMarkerWords : 0; k < first; ++k)
+    if (marker_length(s, k, words().self_introductions) == first - k) return true;
+  return false;
+}
 
 void assign_organisation_names(const Scan& s, std::vector<std::vector<FieldCandidate>>& ranked) {
   // "Small business lending, this is Jordan": the field's cue word used of something else, then

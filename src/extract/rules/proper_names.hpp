@@ -44,6 +44,10 @@ namespace invox::rules {
 // ", with Bayview Rentals", " from Apex Vertical", ", Summit Aerial." (cased transcripts only).
 [[nodiscard]] bool followed_by_organisation(const Scan& s, size_t name_last);
 
+// A self-introduction ("it's", "this is", "I'm", lexicon self_introductions) ends right before
+// token `first`.
+[[nodiscard]] bool introduced(const Scan& s, size_t first);
+
 // The field holds the name of an organisation (its label or description says company,
 // carrier, supplier, business, ...), not a person's.
 [[nodiscard]] bool names_organisation(const FieldLexicon& fl);

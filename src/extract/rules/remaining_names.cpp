@@ -67,14 +67,6 @@ std::optional<FieldCandidate> full_name_at(const Scan& s, size_t field, size_t i
   return c;
 }
 
-// A self-introduction ("it's", "this is", "I'm") ends right before token `first`.
-bool introduced(const Scan& s, size_t first) {
-  constexpr size_t kMarkerWords = 3;
-  for (size_t k = first > kMarkerWords ? first - kMarkerWords : 0; k < first; ++k)
-    if (marker_length(s, k, words().self_introductions) == first - k) return true;
-  return false;
-}
-
 bool held(const std::vector<std::vector<FieldCandidate>>& ranked, const FieldCandidate& name) {
   const std::string text = util::to_lower_ascii(name.value.get<std::string>());
   for (const auto& cands : ranked) {
