@@ -51,9 +51,10 @@ const std::set<std::string> kDriverEntryPoints = {"batch/fill_batch.hpp", "eval/
                                                   "readback/readback_command.hpp"};
 
 // Private headers of core that the agents above it may include: the rules engine's knowledge
-// (src/core/lexicon.json and the guideline hints), one loader read by the normalizer and the
-// rules reader alike, deliberately not public API.
-const std::set<std::string> kSharedKnowledge = {"core/lexicon_data.hpp", "core/guideline_hints.hpp"};
+// (src/core/lexicon.json, the guideline hints and the English word list), one loader read by the
+// normalizer and the rules reader alike, deliberately not public API.
+const std::set<std::string> kSharedKnowledge = {"core/lexicon_data.hpp", "core/guideline_hints.hpp",
+                                                "core/english_words.hpp"};
 
 std::vector<std::string> quoted_includes(const fs::path& file) {
   static const std::regex include(R"re(^\s*#\s*include\s*"([^"]+)")re");

@@ -345,6 +345,12 @@ Expected<LexiconData> parse_lexicon_data(std::string_view json_text) {
   d.total_markers = r.phrases("total_markers");
   d.military_time_phrases = r.phrases("military_time_phrases");
   d.question_openers = r.phrases("question_openers");
+  d.spoken_clause_openers = r.words("spoken_clause_openers");
+  d.clause_joiners = r.words("clause_joiners");
+  d.turn_responses = r.words("turn_responses");
+  d.question_auxiliaries = r.words("question_auxiliaries");
+  d.question_subjects = r.words("question_subjects");
+  d.open_question_words = r.words("open_question_words");
   d.greetings = r.words("greetings");
   d.self_reference_words = r.words("self_reference_words");
   d.third_party_references = r.words("third_party_references");

@@ -127,6 +127,9 @@ struct LexiconData {
   WordSet span_edge_words;            // "since yesterday": a date that bounds a span is not the event's day
   std::vector<Phrase> military_time_phrases;  // "hundred hours": "fourteen hundred hours" is a clock time
   std::vector<Phrase> question_openers;  // "what is", "how many": a question begins
+  // Clause boundaries in speech without punctuation (extract/rules/spoken_breaks).
+  WordSet spoken_clause_openers, clause_joiners, turn_responses, question_auxiliaries, question_subjects,
+      open_question_words;
   std::vector<Phrase> total_markers;  // "so seventeen", "total fifty": the sum of the parts said
   WordSet full_name_phrases, rank_titles;
   // Proper names of organisations and named places ('Bluepeak Logistics', 'Kestrel and Finch').

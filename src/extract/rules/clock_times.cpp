@@ -161,6 +161,13 @@ bool ends_with_day_half(const Scan& s, const FieldCandidate& c) {
   return day_part_word(n, &afternoon) || words().clock_suffixes.contains(n);
 }
 
+// "fourteen hundred hours": the time ends with the words that say it the military way.
+bool ends_military(const Scan& s, const FieldCandidate& c) {
+  for (size_t i = c.first; i < c.last; ++i)
+    if (const size_t n = marker_length(s, i, words().military_time_phrases); n > 0 && i + n >= c.last) return true;
+  return false;
+}
+
 // "ten past nine", "7:50 a.m.", "two o'clock", "two forty in the afternoon": the words say it is a
 // time of day, so no word before it needs to ("at", "it's"). A relation ("ten to four") counts
 // with whole five minutes only: "nine to five" is a span, not 04:51.
@@ -304,10 +311,14 @@ std::optional<FieldCandidate> unlabeled_time_at(const Scan& s, const std::vector
   if (!c) c = s.parse_typed(i, std::min(s.size(), i + 8), time_field);
   if (!c || (!introduced && !marked_time(s, *c))) return std::nullopt;
   // "at five pallets" is a count: a clock time ends its clause or meets a function word, unless
-  // it ends with its half of the day ("it's three fifteen in the afternoon cleaned by ...").
+  // it ends with its half of the day ("it's three fifteen in the afternoon cleaned by ...") or
+  // is said the military way ("today fourteen hundred hours maple gap weigh station"). Speech
+  // without punctuation runs straight on from a time its opener and words mark ("so four in all
+  // it's ten past eleven overall i'd call it good").
   // After "what time is it now" a number is the time, though unpunctuated speech runs on
   // ("half twelve grand so ...").
-  if ((!past_hour && !now_said && !s.stands_alone(c->last) && !ends_with_day_half(s, *c)) ||
+  if ((!past_hour && !now_said && !s.stands_alone(c->last) && !ends_with_day_half(s, *c) &&
+       !ends_military(s, *c) && !(introduced && s.tt.breaks_inferred && marked_time(s, *c))) ||
       taken_by_best(s, ranked, *c))
     return std::nullopt;
   *skip_to = c->last - 1;

@@ -1,6 +1,7 @@
 #include "extract/rules/proper_names.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 #include <set>
 #include <string>
@@ -178,6 +179,12 @@ size_t unit_end(const Scan& s, size_t i) {
   if (!number_token(first) && !letter) return i;
   ++k;
   while (k < s.size() && !letter && s.tok(k - 1).after == Break::None && number_token(s.tok(k))) ++k;
+  // "apartment three B": a letter after the number is part of it ("a" and "i" only when
+  // written as capitals, as they are words too).
+  if (!letter && k < s.size() && s.tok(k - 1).after == Break::None && s.tok(k).raw.size() == 1 &&
+      std::isalpha(static_cast<unsigned char>(s.tok(k).raw[0])) &&
+      (s.tok(k).capitalized || (!s.tt.cased && s.tok(k).norm != "a" && s.tok(k).norm != "i")))
+    ++k;
   return k;
 }
 
@@ -200,8 +207,9 @@ size_t street_address_end(const Scan& s, size_t i) {
     if (t.after != Break::None) return i;
   }
   if (k < street + 2 || !words().street_words.contains(s.tok(k - 1).norm)) return i;
-  // ", apartment 3B" after the street.
-  if (s.tok(k - 1).after == Break::Comma && k < s.size())
+  // ", apartment 3B" after the street (straight on in speech without punctuation).
+  if ((s.tok(k - 1).after == Break::Comma || (s.tt.breaks_inferred && s.tok(k - 1).after == Break::None)) &&
+      k < s.size())
     if (size_t u = unit_end(s, k); u > k) return u;
   return k;
 }

@@ -4,7 +4,9 @@
 #include <cctype>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "core/english_words.hpp"
 #include "extract/rules/acknowledged_lists.hpp"
 #include "extract/rules/action_lists.hpp"
 #include "extract/rules/announced_lists.hpp"
@@ -175,6 +177,46 @@ std::vector<size_t> pause_breaks(const Transcript& transcript, double min_pause_
 }
 
 namespace {
+// "paper towels", "corrected himself": in a transcript without capitals, a person's name made only
+// of everyday English words (lexicon::everyday_word) is words around a name, not one.
+bool everyday_words_only(const Scan& s, size_t field, const FieldCandidate& c) {
+  const FieldLexicon& fl = s.lex.fields[field];
+  if (s.tt.cased || !names_person(fl) || names_organisation(fl) || !c.value.is_string()) return false;
+  std::string word;
+  bool any = false;
+  for (const char ch : c.value.get<std::string>() + " ") {
+    if (ch != ' ' && ch != '-') {
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      continue;
+    }
+    if (word.empty()) continue;
+    if (!lexicon::everyday_word(word)) return false;
+    any = true;
+    word.clear();
+  }
+  return any;
+}
+
+// "tracking's j r seven seven zero four one nine j r seven seven zero four one nine": a code read
+// back straight after it is said, with no punctuation between, reads as the code twice. The code
+// once (as first written), or nullopt when the value is no such double.
+std::optional<std::string> code_said_twice(const Json& v) {
+  constexpr size_t kShortestCode = 3;  // "318318" is room 318; "4444" may be a code of its own
+  if (!v.is_string()) return std::nullopt;
+  const std::string& text = v.get<std::string>();
+  std::string plain;
+  std::vector<size_t> at;  // where each character of `plain` is in `text`
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] != '-' && text[i] != ' ') {
+      plain += text[i];
+      at.push_back(i);
+    }
+  const size_t half = plain.size() / 2;
+  if (plain.size() % 2 != 0 || half < kShortestCode || plain.compare(0, half, plain, half, half) != 0)
+    return std::nullopt;
+  return text.substr(0, at[half - 1] + 1);
+}
+
 // "six P Z N two seven zero", "It's K P seven one two": letters said one by one spell a code, not
 // a person's name. Two may be initials ("Signed by K P"), unless the guidelines ask for a first and
 // last name.
@@ -192,9 +234,10 @@ bool spelled_letters_only(const Json& v, bool full_name) {
 
 // Punctuated text says where its sentences end better than pauses do (a speaker pauses
 // mid-sentence too): pauses are used only when the text has no sentence punctuation at all.
+// Breaks inferred from the words (spoken_breaks) are no punctuation: pauses add to them.
 void mark_pause_breaks(TokenizedText& tt, const std::vector<size_t>& pauses) {
   if (pauses.empty()) return;
-  if (std::any_of(tt.tokens.begin(), tt.tokens.end(), [](const Token& t) { return t.after == Break::Sentence; }))
+  if (!tt.breaks_inferred && std::any_of(tt.tokens.begin(), tt.tokens.end(), [](const Token& t) { return t.after == Break::Sentence; }))
     return;
   for (size_t at : pauses) {
     // The last token ending at or before the pause.
@@ -229,7 +272,11 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
   // (the runners leave the input "not run").
   for (size_t f = 0; f < lex.fields.size(); ++f) {
     if (util::stop_requested()) throw util::StopRequested{};
-    ranked[f] = rank(candidates_for(scan, f), params.keep_ratio);
+    // Before ranking: a name of everyday words may be the one a correction put last ("he corrected
+    // himself"), and ranking keeps only that one.
+    auto found = candidates_for(scan, f);
+    std::erase_if(found, [&](const FieldCandidate& c) { return everyday_words_only(scan, f, c); });
+    ranked[f] = rank(std::move(found), params.keep_ratio);
   }
   for (size_t f = 0; f < lex.fields.size(); ++f)
     if (yield_excluded(scan, ranked[f], f)) ranked[f] = rank(std::move(ranked[f]), params.keep_ratio);
@@ -283,8 +330,13 @@ std::map<std::string, Candidate> extract_all(const Lexicon& template_lexicon, st
 
   for (size_t f = 0; f < lex.fields.size(); ++f) {
     const FieldLexicon& fl = lex.fields[f];
+    if (fl.code_like && scan.tt.breaks_inferred)
+      for (auto& c : ranked[f])
+        if (auto once = code_said_twice(c.value)) c.value = *once;
     if (fl.person_name)
-      std::erase_if(ranked[f], [&](const FieldCandidate& c) { return spelled_letters_only(c.value, fl.full_name); });
+      std::erase_if(ranked[f], [&](const FieldCandidate& c) {
+        return spelled_letters_only(c.value, fl.full_name) || everyday_words_only(scan, f, c);
+      });
   }
 
   // Assign the strongest fields first; a typed value already taken by another field is skipped.

@@ -220,8 +220,11 @@ size_t unit_words_end(const Scan& s, size_t first) {
   for (size_t i = first; i < s.size() && i < first + kUnitWords; ++i) {
     const Token& t = s.tok(i);
     if ((t.capitalized && !is_acronym(t)) || t.filler || t.has_digit || is_stopword(t.norm) || is_number_word(t.norm) ||
-        words().determiners.contains(t.norm) || words().subject_pronouns.contains(t.norm))
-      return first;
+        words().determiners.contains(t.norm) || words().subject_pronouns.contains(t.norm) ||
+        (s.tt.breaks_inferred && is_negation_word(t.norm)))
+      // Unpunctuated speech runs on into the next clause ("in marketing nothing will print"):
+      // its function word ends the unit there.
+      return s.tt.breaks_inferred && i > first && !t.capitalized && !t.has_digit ? i : first;
     if (t.after != Break::None) return i + 1;
   }
   return first;
@@ -562,7 +565,8 @@ bool names_affiliation(const FieldLexicon& fl) {
 std::vector<FieldCandidate> read_affiliation(const Scan& s, size_t field) {
   constexpr double kAffiliationScore = 0.5;  // read from where it is said, not from a label
   constexpr size_t kRoleWords = 4;            // "office manager", "his assistant," before "in"
-  if (!s.tt.cased) return {};
+  // Without capitals only a name its speaker introduces is one (own_name_start), and only a
+  // unit that ends its clause is read ("this is beatrix vandermolen from legal i'm locked out").
   // A job is said after a name ("Rosa Mbeki, backend engineer"), not "from" or "in" it.
   const bool department = own_words_in(s.lex.fields[field], words().affiliation_words);
   for (size_t i = 0; i < s.size(); ++i) {

@@ -123,6 +123,14 @@ std::string render(const Scan& s, const FieldLexicon& fl, size_t first, size_t l
                                                                    : util::trim(std::to_string(v));
         copied_to = t.begin + p->consumed;
         i = s.token_at_byte(copied_to);
+        // "apartment three B" is "apartment 3B": a letter said right after the number is its suffix.
+        if (i < last && i > 0 && s.tok(i - 1).after == Break::None && s.tok(i).raw.size() == 1 &&
+            std::isalpha(static_cast<unsigned char>(s.tok(i).raw[0])) &&
+            (s.tok(i).capitalized || (s.tok(i).norm != "a" && s.tok(i).norm != "i"))) {
+          out += static_cast<char>(std::toupper(static_cast<unsigned char>(s.tok(i).raw[0])));
+          copied_to = s.tok(i).end;
+          ++i;
+        }
         continue;
       }
     }
@@ -200,7 +208,9 @@ bool known_non_name(const Token& t) {
   if (auto d = w.weekday_names.index_of(t.norm); d && w.weekday_names.name(*d) == t.norm) return true;
   if (w.day_deictics.contains(t.norm) || w.courtesy_words.contains(t.norm) || is_correction_word(t.norm)) return true;
   if (t.capitalized) return false;  // "Dawn", "Said": names too
-  return kPastForms.contains(t.norm) || w.morning_words.contains(t.norm) || w.afternoon_words.contains(t.norm);
+  // "it's quarter past nine" is a time, not a speaker called Quarter Past.
+  return kPastForms.contains(t.norm) || w.morning_words.contains(t.norm) || w.afternoon_words.contains(t.norm) ||
+         w.clock_relations.contains(t.norm);
 }
 
 // Capitalized at a turn start but never part of a name: greetings ("Hi", "Okay"), number

@@ -9,6 +9,7 @@
 #include <utf8proc.h>
 
 #include "extract/rules/lexical_data.hpp"
+#include "extract/rules/spoken_breaks.hpp"
 #include "extract/rules/word_forms.hpp"
 #include "util/cancel.hpp"
 
@@ -255,6 +256,7 @@ TokenizedText tokenize(std::string_view text) {
   }
   mark_fillers(out);
   mark_speaker_labels(out);
+  infer_spoken_breaks(out);
   return out;
 }
 

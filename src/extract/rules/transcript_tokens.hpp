@@ -35,6 +35,7 @@ struct TokenizedText {
   std::string_view text;
   std::vector<Token> tokens;
   bool cased = false;  // the transcript uses uppercase letters (Whisper style) at all
+  bool breaks_inferred = false;  // written without punctuation: its breaks were inferred (spoken_breaks)
 };
 
 // Speaker labels ("Nurse:", "Tenant 2:") are marked as speaker tokens and fillers, and the
