@@ -8,7 +8,7 @@ packages=(
   # libraries
   libcli11-dev nlohmann-json3-dev libfmt-dev libsndfile1-dev libsoxr-dev libcurl4-openssl-dev
   libsqlite3-dev libutf8proc-dev libhowardhinnant-date-dev libpq-dev tzdata ca-certificates
-  libpocketsphinx-dev libsphinxbase-dev pocketsphinx pocketsphinx-en-us libtomlplusplus-dev flite1-dev wamerican
+  libpocketsphinx-dev libsphinxbase-dev pocketsphinx pocketsphinx-en-us libtomlplusplus-dev flite1-dev wamerican wbritish
   # tests, benchmarks, fuzzing
   catch2 libcpp-httplib-dev libbenchmark-dev clang libclang-rt-14-dev
   flite espeak-ng sox libsox-fmt-mp3 lame postgresql python3 tmux
@@ -17,7 +17,7 @@ if [[ "${1:-}" == "--runtime-only" ]]; then
   packages=(build-essential cmake pkg-config git libcli11-dev nlohmann-json3-dev libfmt-dev libsndfile1-dev
     libsoxr-dev libcurl4-openssl-dev libsqlite3-dev libutf8proc-dev libhowardhinnant-date-dev libpq-dev tzdata
     ca-certificates libpocketsphinx-dev libsphinxbase-dev pocketsphinx pocketsphinx-en-us libtomlplusplus-dev flite1-dev
-    wamerican)
+    wamerican wbritish)
 fi
 
 missing=()

@@ -144,10 +144,35 @@ TEST_CASE("unpunctuated speech: departments, units, times and codes that run on"
                  "deposit_ref") == "DP4119");
 }
 
+namespace {
+// A callback: one person field no cue names.
+Template order_callback_template() {
+  return testing::invented_template(R"({
+    "id": "order-callback", "title": "Order callback", "version": "1",
+    "fields": [
+      {"id": "customer_name", "label": "Customer name", "type": "text", "description": "Full name of the customer called"},
+      {"id": "bags_ready", "label": "Bags ready", "type": "number"}
+    ]})");
+}
+}  // namespace
+
+TEST_CASE("unpunctuated speech: a name of words no everyday English has is left over for a person field",
+          "[rules][unseen]") {
+  const auto customer = [](const std::string& text) {
+    return testing::raw_value_on<order_callback_template>(text, "customer_name", "2026-03-11");
+  };
+  CHECK(customer("good afternoon is this marisol okafor yes speaking thanks your order of twelve bags is ready "
+                 "for you to collect") == "marisol okafor");
+  CHECK(customer("good afternoon is this the corner shop yes speaking thanks your order of twelve bags is ready "
+                 "for you to collect")
+            .is_null());
+}
+
 TEST_CASE("everyday words: lower case only in the word list", "[rules][unseen]") {
   CHECK(lexicon::everyday_word("paper"));
   CHECK(lexicon::everyday_word("towels"));
   CHECK_FALSE(lexicon::everyday_word("grace"));   // also "Grace"
   CHECK_FALSE(lexicon::everyday_word("mensah"));  // not in the list
   CHECK_FALSE(lexicon::everyday_word("Paper"));   // asked in lower case only
+  CHECK(lexicon::everyday_word("metres"));        // British spelling: from wbritish
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "core/english_words.hpp"
 #include "extract/rules/corrections.hpp"
 #include "extract/rules/lexical_data.hpp"
 #include "extract/rules/proper_names.hpp"
@@ -67,6 +68,15 @@ std::optional<FieldCandidate> full_name_at(const Scan& s, size_t field, size_t i
   return c;
 }
 
+// A word of an uncased transcript that may be part of a name: no everyday English word
+// (lexicon::everyday_word), no function, number, greeting or filler word.
+bool name_like(const Scan& s, size_t i) {
+  const Token& t = s.tok(i);
+  return !t.filler && !t.has_digit && t.norm.size() >= 2 && t.norm.find('\'') == std::string::npos &&
+         !lexicon::everyday_word(t.norm) && !is_stopword(t.norm) && !is_linking_word(t.norm) &&
+         !is_number_word(t.norm) && !words().greetings.contains(t.norm) && !words().turn_responses.contains(t.norm);
+}
+
 bool held(const std::vector<std::vector<FieldCandidate>>& ranked, const FieldCandidate& name) {
   const std::string text = util::to_lower_ascii(name.value.get<std::string>());
   for (const auto& cands : ranked) {
@@ -86,11 +96,14 @@ std::vector<FieldCandidate> unheld_full_names(const Scan& s, const std::vector<s
   for (size_t i = 0; i < s.size(); ++i) {
     const Token& t = s.tok(i);
     if (!s.tt.cased) {
-      // Without capitals a name is marked only by what is said before it: "for a mrs olwen
-      // hughes", "a lady named carole beaudry".
-      if (i == 0 || s.tok(i - 1).after != Break::None || t.filler || t.has_digit) continue;
-      const std::string& before = s.tok(i - 1).norm;
-      if (!is_rank_word(before) && !words().name_markers.contains(before)) continue;
+      // Without capitals a name is marked by what is said before it ("for a mrs olwen hughes", "a
+      // lady named carole beaudry"), or by words no everyday English has ("is this barnaby quist").
+      if (t.filler || t.has_digit) continue;
+      const bool marked = i > 0 && s.tok(i - 1).after == Break::None &&
+                          (is_rank_word(s.tok(i - 1).norm) || words().name_markers.contains(s.tok(i - 1).norm));
+      const bool unusual = i + 1 < s.size() && !(i > 0 && name_like(s, i - 1)) && name_like(s, i) &&
+                           name_like(s, i + 1) && t.after == Break::None;
+      if (!marked && !unusual) continue;
     } else if (!t.capitalized || t.filler || t.has_digit) {
       continue;
     }
