@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "core/lexicon_data.hpp"
+#include "util/strings.hpp"
 
 namespace invox::lexicon {
 
@@ -24,9 +25,7 @@ const std::unordered_set<std::string, StringHash, std::equal_to<>>& everyday_wor
       at = end + 1;
       if (w.empty() || w.ends_with("'s")) continue;
       if (std::isupper(static_cast<unsigned char>(w.front()))) {
-        std::string folded(w);
-        for (char& c : folded) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        capitalized.insert(std::move(folded));
+        capitalized.insert(util::to_lower_ascii(w));
       } else {
         lower.emplace(w);
       }

@@ -1,7 +1,6 @@
 #include "extract/rules/proper_names.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <optional>
 #include <set>
 #include <string>
@@ -181,10 +180,7 @@ size_t unit_end(const Scan& s, size_t i) {
   while (k < s.size() && !letter && s.tok(k - 1).after == Break::None && number_token(s.tok(k))) ++k;
   // "apartment three B": a letter after the number is part of it ("a" and "i" only when
   // written as capitals, as they are words too).
-  if (!letter && k < s.size() && s.tok(k - 1).after == Break::None && s.tok(k).raw.size() == 1 &&
-      std::isalpha(static_cast<unsigned char>(s.tok(k).raw[0])) &&
-      (s.tok(k).capitalized || (!s.tt.cased && s.tok(k).norm != "a" && s.tok(k).norm != "i")))
-    ++k;
+  if (!letter && k < s.size() && s.tok(k - 1).after == Break::None && one_letter(s.tok(k), !s.tt.cased)) ++k;
   return k;
 }
 

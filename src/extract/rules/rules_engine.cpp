@@ -182,17 +182,13 @@ namespace {
 bool everyday_words_only(const Scan& s, size_t field, const FieldCandidate& c) {
   const FieldLexicon& fl = s.lex.fields[field];
   if (s.tt.cased || !names_person(fl) || names_organisation(fl) || !c.value.is_string()) return false;
-  std::string word;
+  std::string value = util::to_lower_ascii(c.value.get<std::string>());
+  std::replace(value.begin(), value.end(), '-', ' ');
   bool any = false;
-  for (const char ch : c.value.get<std::string>() + " ") {
-    if (ch != ' ' && ch != '-') {
-      word += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      continue;
-    }
+  for (const auto& word : util::split(value, ' ')) {
     if (word.empty()) continue;
     if (!lexicon::everyday_word(word)) return false;
     any = true;
-    word.clear();
   }
   return any;
 }

@@ -21,12 +21,7 @@ bool opens_clause(const std::vector<Token>& toks, size_t i) {
 // Words of the question that starts at token i, or 0: a question word with its verb ("how
 // many"), an auxiliary before a subject ("did you"), or "any" after a value or a clause's end.
 size_t question_length(const std::vector<Token>& toks, size_t i) {
-  for (const auto& phrase : words().question_openers) {
-    if (i + phrase.size() > toks.size()) continue;
-    bool match = true;
-    for (size_t k = 0; k < phrase.size() && match; ++k) match = toks[i + k].norm == phrase[k];
-    if (match) return phrase.size();
-  }
+  if (const size_t n = phrase_length_at(toks, i, words().question_openers)) return n;
   if (i + 1 >= toks.size()) return 0;
   if (i > 0 && words().open_question_words.contains(toks[i].norm) &&
       (toks[i - 1].after != Break::None || says_number(toks[i - 1])))
@@ -37,14 +32,15 @@ size_t question_length(const std::vector<Token>& toks, size_t i) {
   return 0;
 }
 
-}  // namespace
-
+// The transcript has no sentence or clause punctuation at all over enough words to need it.
 bool unpunctuated(const TokenizedText& t) {
   if (t.tokens.size() < kMinWords) return false;
   for (const auto& tok : t.tokens)
     if (tok.after == Break::Sentence || tok.after == Break::Comma) return false;
   return true;
 }
+
+}  // namespace
 
 void infer_spoken_breaks(TokenizedText& t) {
   if (!unpunctuated(t)) return;

@@ -6,11 +6,9 @@
 
 namespace invox::rules {
 
-// The transcript has no sentence or clause punctuation at all over enough words to need it.
-[[nodiscard]] bool unpunctuated(const TokenizedText& t);
-
-// Sets Break::Sentence before clause openers and around response words, and marks the end of a
-// clause a question opener starts as a question. Punctuated text is left as it is.
+// In a transcript with no sentence or clause punctuation over enough words to need it, sets Break::Sentence before clause openers and around response words, and marks the end of a
+// clause a question opener starts as a question (and TokenizedText::breaks_inferred). Punctuated
+// text is left as it is.
 void infer_spoken_breaks(TokenizedText& t);
 
 }  // namespace invox::rules

@@ -124,9 +124,7 @@ std::string render(const Scan& s, const FieldLexicon& fl, size_t first, size_t l
         copied_to = t.begin + p->consumed;
         i = s.token_at_byte(copied_to);
         // "apartment three B" is "apartment 3B": a letter said right after the number is its suffix.
-        if (i < last && i > 0 && s.tok(i - 1).after == Break::None && s.tok(i).raw.size() == 1 &&
-            std::isalpha(static_cast<unsigned char>(s.tok(i).raw[0])) &&
-            (s.tok(i).capitalized || (s.tok(i).norm != "a" && s.tok(i).norm != "i"))) {
+        if (i < last && i > 0 && s.tok(i - 1).after == Break::None && one_letter(s.tok(i), true)) {
           out += static_cast<char>(std::toupper(static_cast<unsigned char>(s.tok(i).raw[0])));
           copied_to = s.tok(i).end;
           ++i;

@@ -123,17 +123,12 @@ size_t word_length(std::string_view s, size_t i) {
 void mark_fillers(TokenizedText& t) {
   auto& toks = t.tokens;
   for (size_t i = 0; i < toks.size(); ++i) {
-    for (const auto& phrase : filler_phrases()) {
-      if (i + phrase.size() > toks.size()) continue;
-      bool match = true;
-      for (size_t k = 0; k < phrase.size() && match; ++k) match = toks[i + k].norm == phrase[k];
-      if (!match) continue;
-      for (size_t k = 0; k < phrase.size(); ++k) toks[i + k].filler = true;
-      // A filler's trailing comma should not cut the clause it interrupts.
-      if (i > 0 && toks[i + phrase.size() - 1].after == Break::Comma && toks[i - 1].after == Break::Comma)
-        toks[i - 1].after = Break::None;
-      break;
-    }
+    const size_t n = phrase_length_at(toks, i, filler_phrases());
+    if (n == 0) continue;
+    for (size_t k = 0; k < n; ++k) toks[i + k].filler = true;
+    // A filler's trailing comma should not cut the clause it interrupts.
+    if (i > 0 && toks[i + n - 1].after == Break::Comma && toks[i - 1].after == Break::Comma)
+      toks[i - 1].after = Break::None;
   }
   // Repeated words ("the the"), not numbers or spelled letters ("p p e", "two two").
   for (size_t i = 1; i < toks.size(); ++i) {
@@ -268,5 +263,20 @@ std::vector<size_t> content_indices(const TokenizedText& t) {
 }
 
 bool says_number(const Token& t) { return t.has_digit || is_number_word(t.norm); }
+
+bool one_letter(const Token& t, bool lowercase_ok) {
+  return t.raw.size() == 1 && std::isalpha(static_cast<unsigned char>(t.raw[0])) &&
+         (t.capitalized || (lowercase_ok && t.norm != "a" && t.norm != "i"));
+}
+
+size_t phrase_length_at(const std::vector<Token>& toks, size_t i, const std::vector<std::vector<std::string>>& phrases) {
+  for (const auto& phrase : phrases) {
+    if (i + phrase.size() > toks.size()) continue;
+    bool match = true;
+    for (size_t k = 0; k < phrase.size() && match; ++k) match = toks[i + k].norm == phrase[k];
+    if (match) return phrase.size();
+  }
+  return 0;
+}
 
 }  // namespace invox::rules

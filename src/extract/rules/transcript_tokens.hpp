@@ -45,6 +45,14 @@ struct TokenizedText {
 // The token is a number written ("12", "LX74") or a spoken number word ("twelve", "oh").
 [[nodiscard]] bool says_number(const Token& t);
 
+// The token is one letter, as said after a unit's number ("apartment three B"): a capital, or in
+// lower case when `lowercase_ok` and it is not the word "a" or "i".
+[[nodiscard]] bool one_letter(const Token& t, bool lowercase_ok);
+
+// Words of the first of `phrases` that starts at token i, word for word; 0 when none does.
+[[nodiscard]] size_t phrase_length_at(const std::vector<Token>& toks, size_t i,
+                                      const std::vector<std::vector<std::string>>& phrases);
+
 // Indices of the tokens that are not fillers, in order.
 [[nodiscard]] std::vector<size_t> content_indices(const TokenizedText& t);
 
